@@ -1,0 +1,37 @@
+// Builds dist/index.js (ESM), dist/index.cjs (CommonJS) and bundled type declarations.
+import { readFileSync } from "node:fs";
+import nodeResolve from "@rollup/plugin-node-resolve";
+import replace from "@rollup/plugin-replace";
+import typescript from "@rollup/plugin-typescript";
+import { dts } from "rollup-plugin-dts";
+
+const { version } = JSON.parse(readFileSync(new URL("./package.json", import.meta.url), "utf8"));
+
+const plugins = () => [
+  replace({ preventAssignment: true, values: { __FLUENT_ENDPOINT_VERSION__: JSON.stringify(version) } }),
+  nodeResolve(),
+  // typescript@6 is pinned: 7.x ships no JavaScript compiler API, which this plugin needs.
+  typescript({ tsconfig: "./tsconfig.json", declaration: false, include: ["src/**/*.ts"] }),
+];
+
+export default [
+  {
+    // ESM: immer and url-template stay imports, so bundlers share them with the application.
+    input: "src/index.ts",
+    external: ["immer", "url-template"],
+    output: { file: "dist/index.js", format: "es", sourcemap: true },
+    plugins: plugins(),
+  },
+  {
+    // CommonJS: url-template 3 is ESM-only, and require() of ESM fails on older Node, so it is bundled here.
+    input: "src/index.ts",
+    external: ["immer"],
+    output: { file: "dist/index.cjs", format: "cjs", sourcemap: true, exports: "named" },
+    plugins: plugins(),
+  },
+  {
+    input: "src/index.ts",
+    output: [{ file: "dist/index.d.ts" }, { file: "dist/index.d.cts" }],
+    plugins: [dts()],
+  },
+];

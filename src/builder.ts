@@ -1,0 +1,193 @@
+import { createEndpoint, type Endpoint } from "./endpoint.js";
+import { EndpointError, ErrorCodes, quote } from "./errors.js";
+import { parseState } from "./parse.js";
+import { type EndpointState, mergeState, OPTION_KEYS, ROOT_STATE, toMergedOptions } from "./state.js";
+import type {
+  EndpointOptions,
+  HeaderValue,
+  MediaType,
+  MergedOptions,
+  RequestHeaders,
+  RequestMeta,
+  RequestOptions,
+} from "./types.js";
+import { isPlainObject } from "./values.js";
+
+/** Key of the state a builder wraps (internal; not exported from the package). */
+export const STATE: unique symbol = Symbol("fluent-endpoint.state");
+
+/**
+ * An immutable, chainable request builder. Every method returns a new builder and
+ * leaves the receiver as it was, so a partially built builder can be shared freely
+ * as a template. The state underneath is plain data, deep-frozen by immer.
+ *
+ * @example
+ * const repo = new RequestBuilder()
+ *   .header("authorization", "token secret123")
+ *   .route("GET /repos/{owner}/{repo}/issues")
+ *   .params({ owner: "octokit", repo: "endpoint.js" });
+ *
+ * repo.param("state", "open").build();
+ * // { method: "get", url: "https://api.github.com/repos/octokit/endpoint.js/issues?state=open", headers: {…} }
+ */
+export class RequestBuilder {
+  /** @internal */
+  readonly [STATE]: EndpointState;
+
+  /** A builder holding the global defaults. */
+  constructor() {
+    this[STATE] = ROOT_STATE;
+    Object.freeze(this);
+  }
+
+  /**
+   * A builder holding the global defaults with `options` laid over them, like
+   * `endpoint.defaults(options)`.
+   *
+   * @example
+   * const github = RequestBuilder.from({ headers: { authorization: "token secret123" } });
+   */
+  static from(options: EndpointOptions): RequestBuilder {
+    return wrapState(mergeState(ROOT_STATE, undefined, options));
+  }
+
+  /**
+   * Sets method and url from `"<METHOD> <URL>"`, or only the url from `"<URL>"`.
+   *
+   * @example
+   * builder.route("POST /repos/{owner}/{repo}/issues")
+   */
+  route(route: string): RequestBuilder {
+    return wrapState(mergeState(this[STATE], route));
+  }
+
+  /** Sets the HTTP method (any case; the result lowercases it). @example builder.method("PATCH") */
+  method(method: string): RequestBuilder {
+    return withOptions(this, { method });
+  }
+
+  /** Sets the url template. @example builder.url("/users/{username}") */
+  url(url: string): RequestBuilder {
+    return withOptions(this, { url });
+  }
+
+  /** Sets the base URL for urls that are paths. @example builder.baseUrl("https://ghe.example.com/api/v3") */
+  baseUrl(baseUrl: string): RequestBuilder {
+    return withOptions(this, { baseUrl });
+  }
+
+  /**
+   * Sets one header (the name is lowercased); `null` or `undefined` removes it.
+   *
+   * @example
+   * builder.header("Authorization", "token secret123")
+   */
+  header(name: string, value: HeaderValue | null | undefined): RequestBuilder {
+    if (typeof name !== "string") {
+      throw new EndpointError(ErrorCodes.INVALID_HEADER, `header name must be a string, got ${typeof name}`);
+    }
+    const headers: RequestHeaders = {};
+    Object.defineProperty(headers, name, { value, enumerable: true, writable: true, configurable: true });
+    return withOptions(this, { headers });
+  }
+
+  /** Merges headers key by key. @example builder.headers({ accept: "text/html", "user-agent": "my-app/1.0" }) */
+  headers(headers: RequestHeaders): RequestBuilder {
+    return withOptions(this, { headers });
+  }
+
+  /**
+   * Sets one parameter: it fills a url placeholder, or goes to the query (GET,
+   * HEAD) or the JSON body. `undefined` leaves the builder as it is.
+   *
+   * @example
+   * builder.param("per_page", 100)
+   */
+  param(name: string, value: unknown): RequestBuilder {
+    assertParameterName(name);
+    const params: Record<string, unknown> = {};
+    Object.defineProperty(params, name, { value, enumerable: true, writable: true, configurable: true });
+    return withOptions(this, params);
+  }
+
+  /** Sets several parameters. @example builder.params({ owner: "octokit", repo: "endpoint.js" }) */
+  params(params: Record<string, unknown>): RequestBuilder {
+    if (!isPlainObject(params)) {
+      throw new EndpointError(ErrorCodes.INVALID_OPTIONS, `params must be a plain object, got ${typeof params}`);
+    }
+    for (const name of Object.keys(params)) assertParameterName(name);
+    return withOptions(this, params);
+  }
+
+  /** Sets the request body, sent as is (by identity) instead of JSON built from parameters. @example builder.data("Hello, world") */
+  data(body: unknown): RequestBuilder {
+    return withOptions(this, { data: body });
+  }
+
+  /** Sets `mediaType.format`. @example builder.mediaType({ format: "raw" }) */
+  mediaType(mediaType: MediaType): RequestBuilder {
+    return withOptions(this, { mediaType });
+  }
+
+  /** Sets the `request` meta object, returned by identity. @example builder.request({ signal }) */
+  request(request: RequestMeta): RequestBuilder {
+    return withOptions(this, { request });
+  }
+
+  /**
+   * The request options, exactly as `endpoint()` returns them for the same inputs.
+   *
+   * @example
+   * new RequestBuilder().route("GET /user").build()
+   * // { method: "get", url: "https://api.github.com/user", headers: {…} }
+   */
+  build(): RequestOptions {
+    return parseState(this[STATE]);
+  }
+
+  /** The merged options (spec §2.4), a fresh mutable object. @example builder.merge().headers */
+  merge(): MergedOptions {
+    return toMergedOptions(this[STATE]);
+  }
+
+  /**
+   * An `endpoint` function whose defaults are this builder's state.
+   *
+   * @example
+   * const listIssues = builder.route("GET /repos/{owner}/{repo}/issues").toEndpoint();
+   * listIssues({ owner: "octokit", repo: "endpoint.js" });
+   */
+  toEndpoint(): Endpoint {
+    return createEndpoint(this[STATE]);
+  }
+
+}
+
+/** The one builder transition: a new builder over `builder`'s state with `options` laid over it. */
+function withOptions(builder: RequestBuilder, options: EndpointOptions): RequestBuilder {
+  return wrapState(mergeState(stateOf(builder), undefined, options));
+}
+
+function assertParameterName(name: unknown): void {
+  if (typeof name !== "string") {
+    throw new EndpointError(ErrorCodes.INVALID_PARAMETER, `parameter name must be a string, got ${typeof name}`);
+  }
+  if (OPTION_KEYS.has(name)) {
+    throw new EndpointError(
+      ErrorCodes.INVALID_PARAMETER,
+      `${quote(name)} is an option, not a parameter; use .${name}() instead`,
+    );
+  }
+}
+
+/** A builder over an existing state (internal: states come only from merge functions). */
+export function wrapState(state: EndpointState): RequestBuilder {
+  const builder = Object.create(RequestBuilder.prototype) as { [STATE]: EndpointState };
+  builder[STATE] = state;
+  return Object.freeze(builder) as unknown as RequestBuilder;
+}
+
+/** The state a builder wraps (internal). */
+export function stateOf(builder: RequestBuilder): EndpointState {
+  return (builder as unknown as { [STATE]: EndpointState })[STATE];
+}

@@ -1,0 +1,92 @@
+import { EndpointError, ErrorCodes } from "./errors.js";
+
+// RFC 3986 §2.3 unreserved = ALPHA / DIGIT / "-" / "." / "_" / "~"
+const UNRESERVED = new Uint8Array(128);
+for (const c of "-._~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ") {
+  UNRESERVED[c.charCodeAt(0)] = 1;
+}
+
+function isHexDigit(code: number): boolean {
+  return (code >= 48 && code <= 57) || (code >= 65 && code <= 70) || (code >= 97 && code <= 102);
+}
+
+/** True when `text[index]` starts a `%XX` triplet. */
+export function isPercentTriplet(text: string, index: number): boolean {
+  return (
+    text.charCodeAt(index) === 37 && isHexDigit(text.charCodeAt(index + 1)) && isHexDigit(text.charCodeAt(index + 2))
+  );
+}
+
+/**
+ * Percent-encodes everything but the unreserved characters, as RFC 6570 encodes
+ * the values of `{?x}` (so space is `%20`, `*` is `%2A`). `label` names the value
+ * in the error for a lone surrogate, which has no UTF-8 form.
+ */
+export function encodeUnreserved(text: string, label: string): string {
+  let i = 0;
+  while (i < text.length) {
+    const code = text.charCodeAt(i);
+    if (code > 127 || UNRESERVED[code] === 0) break;
+    i++;
+  }
+  if (i === text.length) return text;
+  let encoded: string;
+  try {
+    encoded = encodeURIComponent(text);
+  } catch {
+    throw new EndpointError(ErrorCodes.INVALID_PARAMETER, `${label} contains a lone UTF-16 surrogate`);
+  }
+  // encodeURIComponent leaves !'()* alone; RFC 6570 unreserved encoding does not.
+  let result = "";
+  for (let j = 0; j < encoded.length; j++) {
+    const c = encoded[j]!;
+    result += c === "!" || c === "'" || c === "(" || c === ")" || c === "*" ? `%${c.charCodeAt(0).toString(16).toUpperCase()}` : c;
+  }
+  return result;
+}
+
+/**
+ * Escapes each `%` that does not start a `%XX` triplet as `%25`. RFC 6570 §3.2.3
+ * lets reserved expansion keep pct-encoded triplets, but a bare `%` must be encoded.
+ */
+export function escapeStrayPercent(text: string): string {
+  if (text.indexOf("%") === -1) return text;
+  let result = "";
+  for (let i = 0; i < text.length; i++) {
+    result += text[i] === "%" && !isPercentTriplet(text, i) ? "%25" : text[i];
+  }
+  return result;
+}
+
+/**
+ * Encodes literal template text (RFC 6570 §3.1): characters allowed in a URI
+ * (unreserved, reserved, pct-encoded triplets) are copied, everything else is
+ * pct-encoded as UTF-8, a bare `%` as `%25`. Returns `undefined` for a lone surrogate.
+ */
+export function encodeLiteral(text: string): string | undefined {
+  let result = "";
+  let runStart = 0;
+  try {
+    for (let i = 0; i < text.length; i++) {
+      if (text.charCodeAt(i) !== 37) continue;
+      result += encodeAllowed(text.slice(runStart, i));
+      if (isPercentTriplet(text, i)) {
+        result += text.slice(i, i + 3);
+        i += 2;
+      } else {
+        result += "%25";
+      }
+      runStart = i + 1;
+    }
+    return result + encodeAllowed(text.slice(runStart));
+  } catch {
+    return undefined;
+  }
+}
+
+/** encodeURI keeps unreserved and reserved characters, except "[" and "]" which are reserved too. */
+function encodeAllowed(text: string): string {
+  if (text === "") return text;
+  const encoded = encodeURI(text);
+  return encoded.indexOf("%5") === -1 ? encoded : encoded.replaceAll("%5B", "[").replaceAll("%5D", "]");
+}

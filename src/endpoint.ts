@@ -1,0 +1,110 @@
+import { RequestBuilder, wrapState } from "./builder.js";
+import { parse, parseState } from "./parse.js";
+import { type EndpointState, mergeForCall, mergeState, ROOT_STATE, toDefaults, toMergedOptions } from "./state.js";
+import type { EndpointOptions, MergedOptions, RequestOptions } from "./types.js";
+
+/**
+ * The callable `endpoint` (spec §4): `endpoint(route, options)` or
+ * `endpoint(options)` returns request options, with helper members.
+ */
+export interface Endpoint {
+  /**
+   * Request options for a route plus parameters; the same as `parse(merge(route, options))`.
+   *
+   * @example
+   * endpoint("GET /orgs/{org}/repos", { org: "octokit", type: "private" })
+   * // { method: "get", url: "https://api.github.com/orgs/octokit/repos?type=private", headers: {…} }
+   */
+  (route: string, options?: EndpointOptions): RequestOptions;
+  (options: EndpointOptions): RequestOptions;
+
+  /**
+   * The current defaults, deep-frozen (the `data` and `request` values excepted: they
+   * stay the caller's own objects).
+   *
+   * @example
+   * endpoint.DEFAULTS.baseUrl // "https://api.github.com"
+   */
+  readonly DEFAULTS: Readonly<MergedOptions>;
+
+  /**
+   * A new endpoint function with `options` laid over these defaults; cascades, and
+   * never changes the function it is called on.
+   *
+   * @example
+   * const myEndpoint = endpoint.defaults({ baseUrl: "https://ghe.example.com/api/v3", org: "my-org" });
+   */
+  defaults(options: EndpointOptions): Endpoint;
+
+  /**
+   * The defaulted options without parsing them (spec §2.4): a fresh mutable object
+   * whose url still holds its placeholders. `merge()` returns the defaults.
+   *
+   * @example
+   * endpoint.merge("GET /orgs/{org}/repos", { org: "octokit" }).url // "/orgs/{org}/repos"
+   */
+  merge(route?: string, options?: EndpointOptions): MergedOptions;
+  merge(options: EndpointOptions): MergedOptions;
+
+  /**
+   * Stateless: turns merged options into request options, adding no defaults.
+   *
+   * @example
+   * endpoint.parse(endpoint.merge("GET /user"))
+   */
+  parse(options: MergedOptions): RequestOptions;
+
+  /**
+   * A {@link RequestBuilder} holding this function's defaults.
+   *
+   * @example
+   * endpoint.defaults({ org: "octokit" }).builder().route("GET /orgs/{org}").build()
+   */
+  builder(): RequestBuilder;
+}
+
+/** Splits the `(route, options)` / `(options)` call forms. */
+function callArguments(first: unknown, second: unknown): [string | undefined, unknown] {
+  return typeof first === "string" ? [first, second] : [undefined, first];
+}
+
+/**
+ * An endpoint function over `state`: a thin face of the same merge → parse path
+ * the builder uses. A call merges into a short-lived state (no immer, no copies);
+ * `defaults()` makes a new frozen state with immer, as builder methods do.
+ */
+export function createEndpoint(state: EndpointState): Endpoint {
+  const call = (first?: unknown, second?: unknown): RequestOptions => {
+    const [route, options] = callArguments(first, second);
+    return parseState(mergeForCall(state, route, options));
+  };
+  let defaultsView: Readonly<MergedOptions> | undefined;
+  const endpointFunction = Object.defineProperties(call, {
+    DEFAULTS: { enumerable: true, get: () => (defaultsView ??= toDefaults(state)) },
+    defaults: { enumerable: true, value: (options: EndpointOptions) => createEndpoint(mergeState(state, undefined, options)) },
+    merge: {
+      enumerable: true,
+      value: (first?: unknown, second?: unknown): MergedOptions => {
+        const [route, options] = callArguments(first, second);
+        return toMergedOptions(mergeForCall(state, route, options));
+      },
+    },
+    parse: { enumerable: true, value: parse },
+    builder: { enumerable: true, value: () => wrapState(state) },
+  });
+  return Object.freeze(endpointFunction) as unknown as Endpoint;
+}
+
+/**
+ * The global `endpoint` function, with the default base URL and headers.
+ *
+ * @example
+ * import { endpoint } from "fluent-endpoint";
+ * const { method, url, headers, body } = endpoint("POST /repos/{owner}/{repo}/issues", {
+ *   owner: "octokit",
+ *   repo: "endpoint.js",
+ *   title: "Found a bug",
+ *   headers: { authorization: "token secret123" },
+ * });
+ */
+export const endpoint: Endpoint = createEndpoint(ROOT_STATE);

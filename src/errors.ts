@@ -1,0 +1,55 @@
+/**
+ * Every error code fluent-endpoint throws, in one place. The codes are stable:
+ * match on `error.code`, never on the message text.
+ */
+export const ErrorCodes = {
+  /** The options argument (or one of its known fields) has the wrong type. */
+  INVALID_OPTIONS: "ERR_INVALID_OPTIONS",
+  /** A route string is not `"<METHOD> <URL>"` or `"<URL>"`. */
+  INVALID_ROUTE: "ERR_INVALID_ROUTE",
+  /** A method is missing or is not an HTTP token (RFC 9110 §5.6.2). */
+  INVALID_METHOD: "ERR_INVALID_METHOD",
+  /** `endpoint()`, `parse()` or `build()` was called without a url. */
+  MISSING_URL: "ERR_MISSING_URL",
+  /** A header name is not a token, or a header value is not a string or number or holds CR, LF or NUL. */
+  INVALID_HEADER: "ERR_INVALID_HEADER",
+  /** The url is not a valid RFC 6570 template (or a prefix modifier meets a list or object). */
+  INVALID_TEMPLATE: "ERR_INVALID_TEMPLATE",
+  /** A parameter value cannot be placed where it is routed (for example an object in the query string). */
+  INVALID_PARAMETER: "ERR_INVALID_PARAMETER",
+  /** A variable expanded to a whole `.` or `..` path segment, which URL parsers resolve away. */
+  UNSAFE_PATH: "ERR_UNSAFE_PATH",
+} as const;
+
+/** The string-literal union of all error codes. */
+export type EndpointErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];
+
+/**
+ * The only error fluent-endpoint throws for bad input. It extends `TypeError`
+ * (as bad arguments are type errors of a kind) and carries a stable `code`.
+ *
+ * @example
+ * try {
+ *   endpoint("GET /repos/{owner");
+ * } catch (error) {
+ *   if (error instanceof EndpointError && error.code === "ERR_INVALID_TEMPLATE") {
+ *     console.error(error.message); // names the template and the position
+ *   }
+ * }
+ */
+export class EndpointError extends TypeError {
+  /** Stable, machine-readable reason; see {@link ErrorCodes}. */
+  readonly code: EndpointErrorCode;
+
+  constructor(code: EndpointErrorCode, message: string) {
+    super(message);
+    this.name = "EndpointError";
+    this.code = code;
+  }
+}
+
+/** Shortens caller input quoted in a message, so a megabyte of input never becomes a megabyte of message. */
+export function quote(text: string, limit = 60): string {
+  const shown = text.length > limit ? `${text.slice(0, limit)}…(${text.length} characters)` : text;
+  return JSON.stringify(shown);
+}

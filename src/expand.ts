@@ -1,0 +1,231 @@
+import { escapeStrayPercent } from "./encode.js";
+import { EndpointError, ErrorCodes, quote } from "./errors.js";
+import type { Expression, UrlTemplate, VarSpec } from "./template.js";
+import { schemeLength } from "./url.js";
+import { isPlainObject } from "./values.js";
+
+/** A value as url-template expands it correctly: text, a non-empty list, a non-empty map, or nothing. */
+type TemplateValue = string | string[] | Record<string, string> | undefined;
+
+/**
+ * Expands a parsed url template with `params` (own keys only: an inherited
+ * `constructor` or `toString` is never a value). url-template does the RFC 6570
+ * expansion of each expression; this layer feeds it values it handles exactly
+ * (see {@link templateValue}), applies prefixes in code points, and checks the
+ * result for `.`/`..` segments made by a value.
+ */
+export function expandTemplate(template: UrlTemplate, params: Readonly<Record<string, unknown>>): string {
+  const { parts } = template;
+  let url = "";
+  let last = "";
+  // [start, end, part index] of expansions that contain a "." and so may form a dot segment.
+  let dotted: number[] | undefined;
+  for (let k = 0; k < parts.length; k++) {
+    const part = parts[k]!;
+    if (typeof part === "string") {
+      url += part;
+      continue;
+    }
+    if (k === 0 && template.leadingReserved !== undefined) {
+      const value = ownValue(params, part.varspecs[0]!.name);
+      if (typeof value === "string" && schemeLength(value) > 0) {
+        // The spec's `{upload_url}/repos/…`: an absolute URL value is kept as written, as `{+name}` would.
+        last = expandWith(template.leadingReserved, part, contextFor(part, params, true));
+        url += last;
+        continue;
+      }
+    }
+    last = expandExpression(part, params);
+    if (part.operator !== "+" && part.operator !== "#" && last.indexOf(".") !== -1) {
+      (dotted ??= []).push(url.length, url.length + last.length, k);
+    }
+    url += last;
+  }
+  if (template.endsWithSlashExpression && last === "") url = url.slice(0, -1);
+  if (dotted !== undefined) assertNoDotSegments(url, dotted, parts);
+  return url;
+}
+
+function ownValue(params: Readonly<Record<string, unknown>>, name: string): unknown {
+  return Object.hasOwn(params, name) ? params[name] : undefined;
+}
+
+function expandExpression(expression: Expression, params: Readonly<Record<string, unknown>>): string {
+  const reserved = expression.operator === "+" || expression.operator === "#";
+  if (expression.engines.length === 1) {
+    return expandWith(expression.engines[0]!, expression, contextFor(expression, params, reserved));
+  }
+  // A prefix modifier is present: expand each varspec alone, then join as RFC 6570 §3.2.1 does.
+  const { operator } = expression;
+  const separator = operator === "" || operator === "+" || operator === "#" ? "," : operator === "?" ? "&" : operator;
+  const pieces: string[] = [];
+  expression.varspecs.forEach((spec, index) => {
+    const context = Object.create(null) as Record<string, TemplateValue>;
+    context[spec.name] = templateValue(ownValue(params, spec.name), spec, reserved, expression);
+    const piece = expandWith(expression.engines[index]!, expression, context);
+    // Each piece carries its own operator character (except for "" and "+"): keep only the first.
+    if (piece !== "") pieces.push(operator === "" || operator === "+" ? piece : piece.slice(1));
+  });
+  if (pieces.length === 0) return "";
+  return (operator === "" || operator === "+" ? "" : operator) + pieces.join(separator);
+}
+
+function contextFor(
+  expression: Expression,
+  params: Readonly<Record<string, unknown>>,
+  reserved: boolean,
+): Record<string, TemplateValue> {
+  const context = Object.create(null) as Record<string, TemplateValue>;
+  for (const spec of expression.varspecs) {
+    context[spec.name] = templateValue(ownValue(params, spec.name), spec, reserved, expression);
+  }
+  return context;
+}
+
+function expandWith(
+  engine: { expand(context: object): string },
+  expression: Expression,
+  context: Record<string, TemplateValue>,
+): string {
+  try {
+    return engine.expand(context);
+  } catch {
+    // encodeURI/encodeURIComponent throw URIError for a lone surrogate, which has no UTF-8 form.
+    throw new EndpointError(
+      ErrorCodes.INVALID_PARAMETER,
+      `a value of ${variableList(expression)} (${expression.source} at position ${expression.position}) contains a lone UTF-16 surrogate`,
+    );
+  }
+}
+
+function variableList(expression: Expression): string {
+  return expression.varspecs.map((spec) => `parameter "${spec.name}"`).join(", ");
+}
+
+/**
+ * Turns a parameter into a value url-template expands exactly: scalars become text
+ * (`bigint` like a number, a `Date` as its ISO string), empty lists and maps become
+ * undefined (RFC 6570 §2.3), a bare "%" in reserved expansion becomes "%25"
+ * (§3.2.3), and a prefix cuts whole code points (§2.4.1).
+ */
+export function templateValue(
+  value: unknown,
+  spec: VarSpec,
+  reserved: boolean,
+  expression: Expression,
+): TemplateValue {
+  if (value === undefined || value === null) return undefined;
+  const text = scalarText(value, spec.name);
+  if (text !== undefined) {
+    const cut = spec.prefix > 0 ? prefixOf(text, spec.prefix) : text;
+    return reserved ? escapeStrayPercent(cut) : cut;
+  }
+  if (spec.prefix > 0) {
+    throw new EndpointError(
+      ErrorCodes.INVALID_TEMPLATE,
+      `prefix modifier ${expression.source} at position ${expression.position} applies to text, but parameter "${spec.name}" is a list or object`,
+    );
+  }
+  if (Array.isArray(value)) {
+    const list: string[] = [];
+    for (const item of value) {
+      if (item === undefined || item === null) continue;
+      const itemText = scalarText(item, spec.name);
+      if (itemText === undefined) throw nested(spec.name);
+      list.push(reserved ? escapeStrayPercent(itemText) : itemText);
+    }
+    return list.length === 0 ? undefined : list;
+  }
+  if (isPlainObject(value)) {
+    const map = Object.create(null) as Record<string, string>;
+    let size = 0;
+    for (const key of Object.keys(value)) {
+      const item = value[key];
+      if (item === undefined || item === null) continue;
+      const itemText = scalarText(item, spec.name);
+      if (itemText === undefined) throw nested(spec.name);
+      map[key] = reserved ? escapeStrayPercent(itemText) : itemText;
+      size++;
+    }
+    return size === 0 ? undefined : map;
+  }
+  throw new EndpointError(
+    ErrorCodes.INVALID_PARAMETER,
+    `parameter "${spec.name}" cannot fill a url placeholder: ${describe(value)} is not text, a list or a plain object`,
+  );
+}
+
+function nested(name: string): EndpointError {
+  return new EndpointError(
+    ErrorCodes.INVALID_PARAMETER,
+    `parameter "${name}" cannot fill a url placeholder: lists and objects may only hold text, numbers, booleans or dates`,
+  );
+}
+
+/** Text for a scalar (string, number, bigint, boolean, Date), or undefined for anything else. */
+export function scalarText(value: unknown, name: string): string | undefined {
+  switch (typeof value) {
+    case "string":
+      return value;
+    case "number":
+    case "bigint":
+    case "boolean":
+      return String(value);
+    default:
+      if (value instanceof Date) {
+        if (Number.isNaN(value.getTime())) {
+          throw new EndpointError(ErrorCodes.INVALID_PARAMETER, `parameter "${name}" is an invalid Date`);
+        }
+        return value.toISOString();
+      }
+      return undefined;
+  }
+}
+
+/** A short description of a value's kind for messages. */
+export function describe(value: unknown): string {
+  if (typeof value !== "object" || value === null) return typeof value;
+  if (Array.isArray(value)) return "an array";
+  const name = Object.getPrototypeOf(value)?.constructor?.name;
+  return typeof name === "string" && name !== "Object" ? `a ${name}` : "an object";
+}
+
+/** The first `length` code points of `text` (a prefix never splits a surrogate pair). */
+function prefixOf(text: string, length: number): string {
+  let end = 0;
+  for (let count = 0; count < length && end < text.length; count++) {
+    const code = text.charCodeAt(end);
+    end += code >= 0xd800 && code <= 0xdbff && end + 1 < text.length ? 2 : 1;
+  }
+  return text.slice(0, end);
+}
+
+/**
+ * Throws `ERR_UNSAFE_PATH` when a path segment of `url` that is exactly "." or ".."
+ * overlaps an expansion: URL parsers resolve such segments away, so the request
+ * would reach another resource. Literal dot segments the caller wrote are kept.
+ */
+function assertNoDotSegments(url: string, dotted: number[], parts: readonly (string | Expression)[]): void {
+  let pathEnd = url.length;
+  const query = url.indexOf("?");
+  const fragment = url.indexOf("#");
+  if (query !== -1) pathEnd = query;
+  if (fragment !== -1 && fragment < pathEnd) pathEnd = fragment;
+  let r = 0;
+  let segmentStart = 0;
+  for (let i = 0; i <= pathEnd; i++) {
+    if (i < pathEnd && url.charCodeAt(i) !== 47 /* / */) continue;
+    const length = i - segmentStart;
+    if ((length === 1 || length === 2) && url[segmentStart] === "." && url[i - 1] === ".") {
+      while (r < dotted.length && dotted[r + 1]! <= segmentStart) r += 3;
+      if (r < dotted.length && dotted[r]! < i) {
+        const expression = parts[dotted[r + 2]!] as Expression;
+        throw new EndpointError(
+          ErrorCodes.UNSAFE_PATH,
+          `${variableList(expression)} (${expression.source} at position ${expression.position}) made the path segment ${quote(url.slice(segmentStart, i))}, which URL parsers resolve away`,
+        );
+      }
+    }
+    segmentStart = i + 1;
+  }
+}

@@ -1,0 +1,51 @@
+import { EndpointError, ErrorCodes, quote } from "./errors.js";
+import { isToken } from "./http-token.js";
+import type { HeaderValue, ResultHeaders } from "./types.js";
+import { isPlainObject, setOwn } from "./values.js";
+
+/** Throws unless `name` (already lowercased) is an HTTP token. */
+export function assertHeaderName(name: string): void {
+  if (!isToken(name)) {
+    throw new EndpointError(ErrorCodes.INVALID_HEADER, `header name ${quote(name)} is not an HTTP token`);
+  }
+}
+
+/**
+ * Throws unless `value` is a string without CR, LF or NUL (which would split or
+ * end the header line: RFC 9110 §5.5) or a finite number.
+ */
+export function assertHeaderValue(name: string, value: unknown): asserts value is HeaderValue {
+  if (typeof value === "number") {
+    if (Number.isFinite(value)) return;
+  } else if (typeof value === "string") {
+    if (value.indexOf("\r") === -1 && value.indexOf("\n") === -1 && value.indexOf("\0") === -1) return;
+    throw new EndpointError(ErrorCodes.INVALID_HEADER, `header "${name}" has a value with CR, LF or NUL`);
+  }
+  throw new EndpointError(
+    ErrorCodes.INVALID_HEADER,
+    `header "${name}" must be a string or a finite number, got ${typeof value === "number" ? value : typeof value}`,
+  );
+}
+
+/**
+ * Returns a new header object: `base` with `headers` laid over it key by key.
+ * Names are lowercased; a `null` or `undefined` value removes the header.
+ */
+export function mergeHeaders(base: ResultHeaders, headers: unknown): ResultHeaders {
+  if (!isPlainObject(headers)) {
+    throw new EndpointError(ErrorCodes.INVALID_OPTIONS, `headers must be a plain object, got ${typeof headers}`);
+  }
+  const merged: ResultHeaders = { ...base };
+  for (const key of Object.keys(headers)) {
+    const name = key.toLowerCase();
+    assertHeaderName(name);
+    const value = headers[key];
+    if (value === undefined || value === null) {
+      delete merged[name];
+    } else {
+      assertHeaderValue(name, value);
+      setOwn(merged, name, value);
+    }
+  }
+  return merged;
+}

@@ -1,0 +1,14 @@
+export { RequestBuilder } from "./builder.js";
+export { type Endpoint, endpoint } from "./endpoint.js";
+export { EndpointError, type EndpointErrorCode, ErrorCodes } from "./errors.js";
+export type {
+  EndpointOptions,
+  HeaderValue,
+  MediaType,
+  MergedOptions,
+  RequestHeaders,
+  RequestMeta,
+  RequestOptions,
+  ResultHeaders,
+} from "./types.js";
+export { VERSION } from "./version.js";

@@ -1,0 +1,40 @@
+import { EndpointError, ErrorCodes, quote } from "./errors.js";
+import { assertMethod } from "./method.js";
+
+/** A route string split into its parts. */
+export interface Route {
+  readonly method: string | undefined;
+  readonly url: string;
+}
+
+// A single word that is one of these is a method with its URL missing, not a relative URL.
+const BARE_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE", "CONNECT"]);
+
+/**
+ * Splits `"<METHOD> <URL>"` or `"<URL>"` (spec §2.2). Anything else — empty, extra
+ * spaces, three parts, a method with no URL — is `ERR_INVALID_ROUTE`.
+ *
+ * @example
+ * parseRoute("POST /repos/{owner}/{repo}/issues") // { method: "POST", url: "/repos/{owner}/{repo}/issues" }
+ * parseRoute("/rate_limit")                       // { method: undefined, url: "/rate_limit" }
+ */
+export function parseRoute(route: unknown): Route {
+  if (typeof route !== "string") {
+    throw new EndpointError(ErrorCodes.INVALID_ROUTE, `route must be a string, got ${typeof route}`);
+  }
+  const space = route.indexOf(" ");
+  if (space === -1) {
+    if (route === "" || BARE_METHODS.has(route)) {
+      throw new EndpointError(ErrorCodes.INVALID_ROUTE, `route ${quote(route)} has no URL; write "<METHOD> <URL>" or "<URL>"`);
+    }
+    return { method: undefined, url: route };
+  }
+  const url = route.slice(space + 1);
+  if (space === 0 || url === "" || url.indexOf(" ") !== -1) {
+    throw new EndpointError(
+      ErrorCodes.INVALID_ROUTE,
+      `route ${quote(route)} is not "<METHOD> <URL>" (one space, no spaces in the URL)`,
+    );
+  }
+  return { method: assertMethod(route.slice(0, space)), url };
+}

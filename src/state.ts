@@ -1,0 +1,255 @@
+import { Immer } from "immer";
+import { EndpointError, ErrorCodes, quote } from "./errors.js";
+import { mergeHeaders } from "./headers.js";
+import { assertMethod } from "./method.js";
+import { parseRoute } from "./route.js";
+import { parseUrlTemplate } from "./template.js";
+import type { EndpointOptions, MergedOptions, RequestMeta, ResultHeaders } from "./types.js";
+import { cloneValue, isPlainObject, setOwn } from "./values.js";
+import { VERSION } from "./version.js";
+
+/**
+ * A caller value kept by reference (`data`, `request`). immer neither drafts nor
+ * freezes class instances, so the value inside stays the caller's own object.
+ */
+export class Held<T> {
+  constructor(readonly value: T) {
+    Object.freeze(this);
+  }
+}
+
+/**
+ * Everything a request is built from: the frozen, plain-data node that builders
+ * wrap and `parse` reads (spec §2.4 in a normalised shape).
+ */
+export interface EndpointState {
+  /** As given (not lowercased); undefined only in a state made by `parse()` from options without one. */
+  readonly method: string | undefined;
+  readonly baseUrl: string;
+  readonly url: string | undefined;
+  /** Lowercase names, validated values. */
+  readonly headers: Readonly<ResultHeaders>;
+  /** `mediaType.format`; "" for none. */
+  readonly format: string;
+  /** Every other option key. Stored states hold deep copies of the caller's values. */
+  readonly params: Readonly<Record<string, unknown>>;
+  readonly data: Held<unknown> | undefined;
+  readonly request: Held<RequestMeta> | undefined;
+}
+
+type MutableState = { -readonly [K in keyof EndpointState]: EndpointState[K] };
+
+// A private immer instance: an application's own `setAutoFreeze(false)` must not unfreeze our state.
+const immer = new Immer({ autoFreeze: true });
+
+/** The global defaults (spec §2.1, issue #2 rule 3). */
+export const ROOT_STATE: EndpointState = immer.produce(
+  {
+    method: "GET",
+    baseUrl: "https://api.github.com",
+    url: undefined,
+    headers: { accept: "application/vnd.github.v3+json", "user-agent": `fluent-endpoint.js/${VERSION}` },
+    format: "",
+    params: {},
+    data: undefined,
+    request: undefined,
+  } as EndpointState,
+  () => {},
+);
+
+/** The start of a state read from merged options by the stateless `parse()`: no defaults at all. */
+export const EMPTY_STATE: EndpointState = Object.freeze({
+  method: undefined,
+  baseUrl: "",
+  url: undefined,
+  headers: Object.freeze({}),
+  format: "",
+  params: Object.freeze({}),
+  data: undefined,
+  request: undefined,
+});
+
+/** Keys with a meaning of their own; every other key is a parameter (spec §4.1). */
+export const OPTION_KEYS: ReadonlySet<string> = new Set([
+  "method",
+  "url",
+  "baseUrl",
+  "headers",
+  "mediaType",
+  "data",
+  "request",
+]);
+
+/** Throws `ERR_INVALID_OPTIONS` unless `options` is a plain object. */
+export function assertOptions(options: unknown): asserts options is EndpointOptions {
+  if (!isPlainObject(options)) {
+    throw new EndpointError(
+      ErrorCodes.INVALID_OPTIONS,
+      `options must be a plain object, got ${options === null ? "null" : Array.isArray(options) ? "an array" : typeof options}`,
+    );
+  }
+}
+
+function assertString(name: string, value: unknown): string {
+  if (typeof value !== "string") {
+    throw new EndpointError(ErrorCodes.INVALID_OPTIONS, `${name} must be a string, got ${typeof value}`);
+  }
+  return value;
+}
+
+function assertUrl(url: unknown): string {
+  parseUrlTemplate(assertString("url", url)); // validates early; the analysis is cached for parse
+  return url as string;
+}
+
+function readFormat(mediaType: unknown, current: string): string {
+  if (!isPlainObject(mediaType)) {
+    throw new EndpointError(ErrorCodes.INVALID_OPTIONS, `mediaType must be a plain object, got ${typeof mediaType}`);
+  }
+  for (const key of Object.keys(mediaType)) {
+    if (key !== "format") {
+      throw new EndpointError(ErrorCodes.INVALID_OPTIONS, `mediaType.${key} is not supported; only mediaType.format is`);
+    }
+  }
+  const format = mediaType.format;
+  if (format === undefined) return current;
+  if (typeof format !== "string" || !isFormat(format)) {
+    throw new EndpointError(
+      ErrorCodes.INVALID_OPTIONS,
+      `mediaType.format ${typeof format === "string" ? quote(format) : typeof format} must be letters, digits, "_", "-", "." or "+"`,
+    );
+  }
+  return format;
+}
+
+function isFormat(format: string): boolean {
+  for (let i = 0; i < format.length; i++) {
+    const c = format.charCodeAt(i);
+    const ok =
+      (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 45 || c === 46 || c === 43;
+    if (!ok) return false;
+  }
+  return true;
+}
+
+function assertRequest(request: unknown): RequestMeta {
+  if (typeof request !== "object" || request === null || Array.isArray(request)) {
+    throw new EndpointError(
+      ErrorCodes.INVALID_OPTIONS,
+      `request must be an object, got ${request === null ? "null" : Array.isArray(request) ? "an array" : typeof request}`,
+    );
+  }
+  return request as RequestMeta;
+}
+
+/**
+ * The one merge recipe (spec §4.2): lays `route` and `options` over `base`, writing
+ * only whole fields into `target`, so it serves an immer draft and a plain shallow
+ * copy alike. An `undefined` option means "not given" and changes nothing; a
+ * `null` header removes that header. `copyValues` deep-copies parameter values
+ * for states that will be frozen (freezing must never reach the caller's objects).
+ */
+function applyOptions(
+  target: MutableState,
+  base: EndpointState,
+  route: string | undefined,
+  options: EndpointOptions | undefined,
+  copyValues: boolean,
+): void {
+  if (route !== undefined) {
+    const parsed = parseRoute(route);
+    if (parsed.method !== undefined) target.method = parsed.method;
+    target.url = assertUrl(parsed.url);
+  }
+  if (options === undefined) return;
+  let params: Record<string, unknown> | undefined;
+  for (const key of Object.keys(options)) {
+    const value = options[key];
+    if (value === undefined) continue;
+    switch (key) {
+      case "method":
+        target.method = assertMethod(value);
+        break;
+      case "url":
+        target.url = assertUrl(value);
+        break;
+      case "baseUrl":
+        target.baseUrl = assertString("baseUrl", value);
+        break;
+      case "headers":
+        target.headers = mergeHeaders(base.headers, value);
+        break;
+      case "mediaType":
+        target.format = readFormat(value, base.format);
+        break;
+      case "data":
+        target.data = new Held(value);
+        break;
+      case "request":
+        target.request = new Held(assertRequest(value));
+        break;
+      default:
+        params ??= { ...base.params };
+        setOwn(params, key, copyValues ? cloneValue(value, `parameter "${key}"`) : value);
+    }
+  }
+  if (params !== undefined) target.params = params;
+}
+
+/**
+ * A new frozen state: `base` with `route` and `options` laid over it (immer
+ * `produce`, so untouched parts are shared and new parts deep-frozen). Used for
+ * builder transitions and `defaults()`; `base` itself never changes.
+ */
+export function mergeState(base: EndpointState, route: string | undefined, options?: unknown): EndpointState {
+  if (options !== undefined) assertOptions(options);
+  return immer.produce(base, (draft) => {
+    applyOptions(draft as MutableState, base, route, options as EndpointOptions | undefined, true);
+  });
+}
+
+/**
+ * The same merge for one call: a short-lived, unfrozen state that is parsed and
+ * dropped, so it needs neither immer nor copies of the caller's values.
+ */
+export function mergeForCall(base: EndpointState, route: string | undefined, options?: unknown): EndpointState {
+  if (options !== undefined) assertOptions(options);
+  const target: MutableState = { ...base };
+  applyOptions(target, base, route, options as EndpointOptions | undefined, false);
+  return target;
+}
+
+/** Merged options as `merge()` returns them: a fresh, mutable object (spec §2.4). */
+export function toMergedOptions(state: EndpointState): MergedOptions {
+  const merged = {
+    method: state.method,
+    baseUrl: state.baseUrl,
+    headers: { ...state.headers },
+    mediaType: { format: state.format },
+  } as MergedOptions;
+  if (state.url !== undefined) merged.url = state.url;
+  for (const key of Object.keys(state.params)) {
+    setOwn(merged, key, cloneValue(state.params[key], `parameter "${key}"`));
+  }
+  if (state.data !== undefined) merged.data = state.data.value;
+  if (state.request !== undefined) merged.request = state.request.value;
+  return merged;
+}
+
+/**
+ * The read-only view `endpoint.DEFAULTS` shows: deep-frozen, except the `data` and
+ * `request` values, which stay the caller's own objects.
+ */
+export function toDefaults(state: EndpointState): Readonly<MergedOptions> {
+  const view = {
+    method: state.method,
+    baseUrl: state.baseUrl,
+    headers: state.headers,
+    mediaType: Object.freeze({ format: state.format }),
+  } as MergedOptions;
+  if (state.url !== undefined) view.url = state.url;
+  for (const key of Object.keys(state.params)) setOwn(view, key, state.params[key]);
+  if (state.data !== undefined) view.data = state.data.value;
+  if (state.request !== undefined) view.request = state.request.value;
+  return Object.freeze(view);
+}

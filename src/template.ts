@@ -1,0 +1,258 @@
+import { parseTemplate as compileExpression } from "url-template";
+import { encodeLiteral, isPercentTriplet } from "./encode.js";
+import { EndpointError, ErrorCodes, quote } from "./errors.js";
+import { schemeLength } from "./url.js";
+
+/** RFC 6570 §2.2 operators; "" is simple string expansion. */
+export type Operator = "" | "+" | "#" | "." | "/" | ";" | "?" | "&";
+
+/** One `varname[:prefix|*]` of an expression. */
+export interface VarSpec {
+  readonly name: string;
+  readonly explode: boolean;
+  /** Maximum length in code points; 0 when there is no prefix modifier. */
+  readonly prefix: number;
+}
+
+/** What url-template compiles a template into. */
+export interface ExpansionEngine {
+  expand(context: object): string;
+}
+
+/** One `{…}` expression, or a `:name` placeholder (which means `{name}`). */
+export interface Expression {
+  readonly operator: Operator;
+  readonly varspecs: readonly VarSpec[];
+  /** The expression as written, for error messages. */
+  readonly source: string;
+  /** Index of the expression in the template. */
+  readonly position: number;
+  /**
+   * url-template engines: one for the whole expression, or, when a prefix
+   * modifier is present, one per varspec (prefixes are applied here, in code points).
+   */
+  readonly engines: readonly ExpansionEngine[];
+}
+
+/** A validated, pre-analysed url template. Literal parts are already pct-encoded. */
+export interface UrlTemplate {
+  readonly source: string;
+  readonly parts: readonly (string | Expression)[];
+  /** Every variable name the template uses: these parameters are consumed by the url. */
+  readonly variables: ReadonlySet<string>;
+  /** The template ends in "/{name}": drop the "/" when that expression expands to nothing. */
+  readonly endsWithSlashExpression: boolean;
+  /**
+   * Set when the template starts with a simple `{name}`: its `{+name}` engine, used
+   * when the value is an absolute URL (the spec's `{upload_url}/…` example).
+   */
+  readonly leadingReserved: ExpansionEngine | undefined;
+}
+
+const OPERATORS = "+#./;?&";
+// RFC 6570 §2.2: reserved for future extensions, so an error rather than a variable name.
+const RESERVED_OPERATORS = "=,!@|";
+const MAX_PREFIX_DIGITS = 4; // max-length = %x31-39 0*3DIGIT, i.e. at most 9999
+
+// Templates are analysed once and kept in a bounded cache: FIFO eviction by count,
+// and long templates (generated or hostile) are not kept at all.
+const CACHE_LIMIT = 512;
+const CACHEABLE_LENGTH = 2048;
+const cache = new Map<string, UrlTemplate>();
+
+/**
+ * Validates and analyses an RFC 6570 url template (plus `:name` placeholders in the
+ * path), in one linear scan with no regular expressions. Throws
+ * `ERR_INVALID_TEMPLATE` naming the position of the first problem.
+ *
+ * @example
+ * parseUrlTemplate("/repos/{owner}/{repo}{?page}").variables // Set { "owner", "repo", "page" }
+ */
+export function parseUrlTemplate(source: string): UrlTemplate {
+  const cached = cache.get(source);
+  if (cached !== undefined) return cached;
+  const template = scanTemplate(source);
+  if (source.length <= CACHEABLE_LENGTH) {
+    if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
+    cache.set(source, template);
+  }
+  return template;
+}
+
+/** Number of templates currently cached (for tests of the bound). */
+export function templateCacheSize(): number {
+  return cache.size;
+}
+
+/** The bound of the template cache. */
+export const TEMPLATE_CACHE_LIMIT = CACHE_LIMIT;
+
+function invalid(source: string, problem: string, position: number): EndpointError {
+  return new EndpointError(
+    ErrorCodes.INVALID_TEMPLATE,
+    `url template ${quote(source)}: ${problem} at position ${position}`,
+  );
+}
+
+function isAlphaOrUnderscore(code: number): boolean {
+  return (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95;
+}
+
+function isDigit(code: number): boolean {
+  return code >= 48 && code <= 57;
+}
+
+/** Length of the RFC 6570 varchar at `index` (ALPHA / DIGIT / "_" / pct-encoded), or 0. */
+function varcharLength(text: string, index: number): number {
+  const code = text.charCodeAt(index);
+  if (isAlphaOrUnderscore(code) || isDigit(code)) return 1;
+  return isPercentTriplet(text, index) ? 3 : 0;
+}
+
+/** Where the authority of a leading `scheme://host:port` ends: colons before it are not placeholders. */
+function authorityEnd(source: string): number {
+  let i = schemeLength(source);
+  if (i === 0) return 0;
+  while (i < source.length) {
+    const c = source[i];
+    if (c === "/" || c === "?" || c === "#" || c === "{") break;
+    i++;
+  }
+  return i;
+}
+
+function scanTemplate(source: string): UrlTemplate {
+  const parts: (string | Expression)[] = [];
+  const variables = new Set<string>();
+  const pathStart = authorityEnd(source);
+  let inPath = true;
+  let literalStart = 0;
+
+  const flushLiteral = (end: number) => {
+    if (end === literalStart) return;
+    const encoded = encodeLiteral(source.slice(literalStart, end));
+    if (encoded === undefined) throw invalid(source, "lone UTF-16 surrogate in literal text", literalStart);
+    parts.push(encoded);
+  };
+
+  let i = 0;
+  while (i < source.length) {
+    const code = source.charCodeAt(i);
+    if (code === 123 /* { */) {
+      flushLiteral(i);
+      const expression = scanExpression(source, i);
+      parts.push(expression);
+      for (const spec of expression.varspecs) variables.add(spec.name);
+      if (expression.operator === "?" || expression.operator === "&" || expression.operator === "#") inPath = false;
+      i = expression.position + expression.source.length;
+      literalStart = i;
+    } else if (code === 125 /* } */) {
+      throw invalid(source, "'}' without an opening '{'", i);
+    } else if (code === 58 /* : */ && inPath && i >= pathStart && isAlphaOrUnderscore(source.charCodeAt(i + 1))) {
+      // `:name` in the path means `{name}`; a colon before a digit (`12:30`) stays literal.
+      flushLiteral(i);
+      let end = i + 2;
+      while (end < source.length && (isAlphaOrUnderscore(source.charCodeAt(end)) || isDigit(source.charCodeAt(end)))) {
+        end++;
+      }
+      const name = source.slice(i + 1, end);
+      parts.push(createExpression("", [{ name, explode: false, prefix: 0 }], source.slice(i, end), i));
+      variables.add(name);
+      i = end;
+      literalStart = i;
+    } else {
+      if (code === 63 /* ? */ || code === 35 /* # */) inPath = false;
+      i++;
+    }
+  }
+  flushLiteral(source.length);
+
+  const first = parts[0];
+  const last = parts[parts.length - 1];
+  const beforeLast = parts[parts.length - 2];
+  const leadingSimple =
+    typeof first === "object" &&
+    first.operator === "" &&
+    first.varspecs.length === 1 &&
+    !first.varspecs[0]!.explode &&
+    first.varspecs[0]!.prefix === 0;
+  return {
+    source,
+    parts,
+    variables,
+    endsWithSlashExpression:
+      typeof last === "object" && last.operator === "" && typeof beforeLast === "string" && beforeLast.endsWith("/"),
+    leadingReserved: leadingSimple ? compileExpression(`{+${first.varspecs[0]!.name}}`) : undefined,
+  };
+}
+
+/** Scans the `{…}` expression opening at `start` (RFC 6570 §2.2–2.4). */
+function scanExpression(source: string, start: number): Expression {
+  let i = start + 1;
+  let operator: Operator = "";
+  const first = source[i];
+  if (first !== undefined && OPERATORS.includes(first)) {
+    operator = first as Operator;
+    i++;
+  } else if (first !== undefined && RESERVED_OPERATORS.includes(first)) {
+    throw invalid(source, `reserved operator '${first}' in expression`, i);
+  }
+
+  const varspecs: VarSpec[] = [];
+  for (;;) {
+    const nameStart = i;
+    let length = varcharLength(source, i);
+    if (length === 0) throw unexpected(source, start, i, "a variable name");
+    i += length;
+    for (;;) {
+      length = varcharLength(source, i);
+      if (length > 0) {
+        i += length;
+      } else if (source.charCodeAt(i) === 46 /* . */ && varcharLength(source, i + 1) > 0) {
+        i += 1;
+      } else {
+        break;
+      }
+    }
+    const name = source.slice(nameStart, i);
+    let explode = false;
+    let prefix = 0;
+    if (source.charCodeAt(i) === 58 /* : */) {
+      const digitsStart = ++i;
+      if (!(source.charCodeAt(i) >= 49 && source.charCodeAt(i) <= 57)) {
+        throw invalid(source, "prefix length must be a number from 1 to 9999", i);
+      }
+      while (isDigit(source.charCodeAt(i))) {
+        if (i - digitsStart === MAX_PREFIX_DIGITS) throw invalid(source, "prefix length must be a number from 1 to 9999", i);
+        i++;
+      }
+      prefix = Number(source.slice(digitsStart, i));
+    } else if (source.charCodeAt(i) === 42 /* * */) {
+      explode = true;
+      i++;
+    }
+    varspecs.push({ name, explode, prefix });
+
+    const next = source.charCodeAt(i);
+    if (next === 44 /* , */) {
+      i++;
+    } else if (next === 125 /* } */) {
+      return createExpression(operator, varspecs, source.slice(start, i + 1), start);
+    } else {
+      throw unexpected(source, start, i, "',' or '}'");
+    }
+  }
+}
+
+function unexpected(source: string, start: number, index: number, expected: string): EndpointError {
+  if (index >= source.length) return invalid(source, "unclosed '{'", start);
+  return invalid(source, `expected ${expected} but found ${quote(source[index]!)} in expression`, index);
+}
+
+function createExpression(operator: Operator, varspecs: VarSpec[], source: string, position: number): Expression {
+  const hasPrefix = varspecs.some((spec) => spec.prefix > 0);
+  const engines = hasPrefix
+    ? varspecs.map((spec) => compileExpression(`{${operator}${spec.name}${spec.explode ? "*" : ""}}`))
+    : [compileExpression(`{${operator}${varspecs.map((spec) => (spec.explode ? `${spec.name}*` : spec.name)).join(",")}}`)];
+  return { operator, varspecs, source, position, engines };
+}

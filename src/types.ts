@@ -1,0 +1,108 @@
+/** A header value as sent: text, or a number such as `content-length: 14`. */
+export type HeaderValue = string | number;
+
+/**
+ * Headers as a caller passes them. Names may use any case (they are lowercased);
+ * `undefined` or `null` removes a header, including a default one.
+ */
+export interface RequestHeaders {
+  [name: string]: HeaderValue | null | undefined;
+}
+
+/** Headers as fluent-endpoint returns them: lowercase names, no empty entries. */
+export interface ResultHeaders {
+  [name: string]: HeaderValue;
+}
+
+/** The `mediaType` option. */
+export interface MediaType {
+  /**
+   * A media type parameter such as `raw`, `diff` or `text+json`. It amends each
+   * vendor value of the `accept` header: `application/vnd.github.v3+json` with
+   * `raw` becomes `application/vnd.github.v3.raw`. An empty string means none.
+   */
+  format?: string;
+}
+
+/**
+ * Custom meta information for whoever sends the request (a `signal`, a `fetch`
+ * implementation, retry settings…). fluent-endpoint returns it as the very object
+ * passed in, never copied or frozen.
+ */
+export interface RequestMeta {
+  [key: string]: unknown;
+}
+
+/**
+ * The options of `endpoint()`, `merge()`, `defaults()` and `RequestBuilder.from()`.
+ * Every key that is not one of the named fields is a parameter: it fills a url
+ * placeholder, or goes to the query string (GET, HEAD), or to the JSON body.
+ *
+ * @example
+ * const options: EndpointOptions = {
+ *   method: "GET",
+ *   url: "/orgs/{org}/repos",
+ *   org: "octokit",
+ *   type: "private",
+ *   headers: { authorization: "token secret123" },
+ * };
+ */
+export interface EndpointOptions {
+  /** Any HTTP method (an RFC 9110 token, any case). Default `GET`. */
+  method?: string;
+  /** Path or full URL; an RFC 6570 template that may also use `:name` placeholders. */
+  url?: string;
+  /** Prefix for a `url` that is a path. Default `https://api.github.com`. */
+  baseUrl?: string;
+  /** Headers, merged key by key with the default headers. */
+  headers?: RequestHeaders;
+  /** See {@link MediaType}. */
+  mediaType?: MediaType;
+  /** The request body, sent as is instead of JSON built from the parameters. */
+  data?: unknown;
+  /** See {@link RequestMeta}. */
+  request?: RequestMeta;
+  /** Parameters. */
+  [parameter: string]: unknown;
+}
+
+/**
+ * Defaulted options, as `merge()` returns them and `parse()` takes them: the url
+ * still holds its placeholders, the method keeps its case, parameters are
+ * top-level keys.
+ */
+export interface MergedOptions {
+  method: string;
+  baseUrl: string;
+  url?: string;
+  headers: ResultHeaders;
+  mediaType: { format: string };
+  data?: unknown;
+  request?: RequestMeta;
+  [parameter: string]: unknown;
+}
+
+/**
+ * Generic request options, ready for any HTTP client.
+ *
+ * @example
+ * const { method, url, headers, body } = endpoint("POST /repos/{owner}/{repo}/issues", {
+ *   owner: "octokit",
+ *   repo: "endpoint.js",
+ *   title: "Found a bug",
+ * });
+ * // method "post", url "https://api.github.com/repos/octokit/endpoint.js/issues",
+ * // body { title: "Found a bug" }
+ */
+export interface RequestOptions {
+  /** The HTTP method, always lowercase. */
+  method: string;
+  /** The full URL, placeholders expanded and the query string appended. */
+  url: string;
+  /** Lowercase header names. */
+  headers: ResultHeaders;
+  /** Present only when a body exists (never for GET or HEAD). */
+  body?: unknown;
+  /** The `request` option, the very object passed in. */
+  request?: RequestMeta;
+}

@@ -1,0 +1,56 @@
+import { EndpointError, ErrorCodes } from "./errors.js";
+
+/** Small pure helpers for caller-supplied values. */
+
+/** A plain object: `{}` literal, `JSON.parse` output, `Object.create(null)` (from any realm). */
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== "object" || value === null) return false;
+  const proto = Object.getPrototypeOf(value);
+  return proto === null || Object.getPrototypeOf(proto) === null;
+}
+
+/**
+ * Sets an own property. Plain assignment of `__proto__` (a key `JSON.parse` happily
+ * produces) would replace the object's prototype instead.
+ */
+export function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === "__proto__") {
+    Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
+  } else {
+    target[key] = value;
+  }
+}
+
+/**
+ * A deep copy of plain data (plain objects, arrays, Dates, Maps, Sets) so that the
+ * copy can be frozen or handed out without touching the caller's value. Anything
+ * else (primitives, class instances, typed arrays, Blobs…) is returned as is.
+ * `label` names the value in the error thrown for a cycle.
+ */
+export function cloneValue<T>(value: T, label: string): T {
+  return cloneWithin(value, label, []);
+}
+
+function cloneWithin<T>(value: T, label: string, ancestors: object[]): T {
+  if (typeof value !== "object" || value === null) return value;
+  if (ancestors.includes(value)) {
+    throw new EndpointError(ErrorCodes.INVALID_PARAMETER, `${label} contains a cycle`);
+  }
+  ancestors.push(value);
+  let copy: unknown = value;
+  if (Array.isArray(value)) {
+    copy = value.map((item) => cloneWithin(item, label, ancestors));
+  } else if (isPlainObject(value)) {
+    const object: Record<string, unknown> = {};
+    for (const key of Object.keys(value)) setOwn(object, key, cloneWithin(value[key], label, ancestors));
+    copy = object;
+  } else if (value instanceof Date) {
+    copy = new Date(value.getTime());
+  } else if (value instanceof Map) {
+    copy = new Map([...value].map(([key, item]) => [key, cloneWithin(item, label, ancestors)]));
+  } else if (value instanceof Set) {
+    copy = new Set([...value].map((item) => cloneWithin(item, label, ancestors)));
+  }
+  ancestors.pop();
+  return copy as T;
+}

@@ -52,7 +52,7 @@ function ownValue(params: Readonly<Record<string, unknown>>, name: string): unkn
 
 function expandExpression(expression: Expression, params: Readonly<Record<string, unknown>>): string {
   const reserved = expression.operator === "+" || expression.operator === "#";
-  if (expression.engines.length === 1) {
+  if (!expression.perVarspec) {
     return expandWith(expression.engines[0]!, expression, contextFor(expression, params, reserved));
   }
   // A prefix modifier is present: expand each varspec alone, then join as RFC 6570 §3.2.1 does.
@@ -61,8 +61,13 @@ function expandExpression(expression: Expression, params: Readonly<Record<string
   const pieces: string[] = [];
   expression.varspecs.forEach((spec, index) => {
     const context = Object.create(null) as Record<string, TemplateValue>;
-    context[spec.name] = templateValue(ownValue(params, spec.name), spec, reserved, expression);
-    const piece = expandWith(expression.engines[index]!, expression, context);
+    context[spec.alias ?? spec.name] = templateValue(ownValue(params, spec.name), spec, reserved, expression);
+    let piece = expandWith(expression.engines[index]!, expression, context);
+    if (spec.alias !== undefined) {
+      // Named operators print the name right after the operator or the separator, which
+      // values (encoded) never contain raw: put the pct-encoded name back there.
+      piece = piece.replaceAll(operator + spec.alias, operator + spec.name).replaceAll(separator + spec.alias, separator + spec.name);
+    }
     // Each piece carries its own operator character (except for "" and "+"): keep only the first.
     if (piece !== "") pieces.push(operator === "" || operator === "+" ? piece : piece.slice(1));
   });

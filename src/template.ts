@@ -12,6 +12,12 @@ export interface VarSpec {
   readonly explode: boolean;
   /** Maximum length in code points; 0 when there is no prefix modifier. */
   readonly prefix: number;
+  /**
+   * The name url-template sees when it differs from `name`: url-template would
+   * encode the "%" of a pct-encoded varname (`Stra%C3%9Fe`) that `;`, `?` and `&`
+   * print, so such a name goes through as an alias and is put back afterwards.
+   */
+  readonly alias?: string;
 }
 
 /** What url-template compiles a template into. */
@@ -28,10 +34,12 @@ export interface Expression {
   /** Index of the expression in the template. */
   readonly position: number;
   /**
-   * url-template engines: one for the whole expression, or, when a prefix
-   * modifier is present, one per varspec (prefixes are applied here, in code points).
+   * url-template engines: one for the whole expression, or one per varspec when a
+   * prefix modifier (applied here, in code points) or an alias is present.
    */
   readonly engines: readonly ExpansionEngine[];
+  /** True when `engines` holds one engine per varspec. */
+  readonly perVarspec: boolean;
 }
 
 /** A validated, pre-analysed url template. Literal parts are already pct-encoded. */
@@ -250,9 +258,15 @@ function unexpected(source: string, start: number, index: number, expected: stri
 }
 
 function createExpression(operator: Operator, varspecs: VarSpec[], source: string, position: number): Expression {
-  const hasPrefix = varspecs.some((spec) => spec.prefix > 0);
-  const engines = hasPrefix
-    ? varspecs.map((spec) => compileExpression(`{${operator}${spec.name}${spec.explode ? "*" : ""}}`))
-    : [compileExpression(`{${operator}${varspecs.map((spec) => (spec.explode ? `${spec.name}*` : spec.name)).join(",")}}`)];
-  return { operator, varspecs, source, position, engines };
+  const named = operator === ";" || operator === "?" || operator === "&";
+  const aliased = named && varspecs.some((spec) => spec.name.includes("%"));
+  if (aliased) {
+    varspecs = varspecs.map((spec, index) => (spec.name.includes("%") ? { ...spec, alias: `pct_name_${index}` } : spec));
+  }
+  const separate = aliased || varspecs.some((spec) => spec.prefix > 0);
+  const written = (spec: VarSpec) => `${spec.alias ?? spec.name}${spec.explode ? "*" : ""}`;
+  const engines = separate
+    ? varspecs.map((spec) => compileExpression(`{${operator}${written(spec)}}`))
+    : [compileExpression(`{${operator}${varspecs.map(written).join(",")}}`)];
+  return { operator, varspecs, source, position, engines, perVarspec: separate };
 }

@@ -1,0 +1,76 @@
+// Packs the built package, installs the tarball in a temporary project, and loads it
+// the two ways users do: CommonJS require() and ES module import.
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+const root = resolve(__dirname, "..");
+const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
+let project: string;
+
+function run(command: string, args: string[], cwd: string): string {
+  return execFileSync(command, args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+}
+
+const SCRIPT = `
+  const { endpoint, RequestBuilder, EndpointError } = LOAD;
+  const viaEndpoint = endpoint("GET /repos/{owner}/{repo}/issues", { owner: "octokit", repo: "endpoint.js", state: "open" });
+  const viaBuilder = new RequestBuilder().route("GET /repos/{owner}/{repo}/issues").params({ owner: "octokit", repo: "endpoint.js", state: "open" }).build();
+  let code;
+  try { endpoint("GET /x/{"); } catch (error) { code = error instanceof EndpointError && error.code; }
+  console.log(JSON.stringify({ viaEndpoint, same: JSON.stringify(viaEndpoint) === JSON.stringify(viaBuilder), code }));
+`;
+
+describe("the packed package", () => {
+  beforeAll(() => {
+    project = mkdtempSync(join(tmpdir(), "fluent-endpoint-pack-"));
+    const packed = JSON.parse(run("npm", ["pack", "--json", "--pack-destination", project], root));
+    writeFileSync(join(project, "package.json"), JSON.stringify({ name: "consumer", private: true }));
+    run("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", join(project, packed[0].filename)], project);
+  }, 180_000);
+
+  afterAll(() => {
+    if (project) rmSync(project, { recursive: true, force: true });
+  });
+
+  it("ships dist, LICENSE and README only", () => {
+    const installed = join(project, "node_modules", "fluent-endpoint");
+    const files = JSON.parse(run("npm", ["pack", "--dry-run", "--json"], root))[0].files.map((f: { path: string }) => f.path);
+    expect(files).toEqual(
+      expect.arrayContaining(["LICENSE", "README.md", "package.json", "dist/index.js", "dist/index.cjs", "dist/index.d.ts", "dist/index.d.cts"]),
+    );
+    expect(files.filter((path: string) => !/^(dist\/|LICENSE$|README\.md$|package\.json$)/.test(path))).toEqual([]);
+    expect(JSON.parse(readFileSync(join(installed, "package.json"), "utf8")).version).toBe(pkg.version);
+  });
+
+  it("works with require()", () => {
+    const output = run("node", ["-e", SCRIPT.replace("LOAD", 'require("fluent-endpoint")')], project);
+    const result = JSON.parse(output);
+    expect(result.viaEndpoint).toEqual({
+      method: "get",
+      url: "https://api.github.com/repos/octokit/endpoint.js/issues?state=open",
+      headers: { accept: "application/vnd.github.v3+json", "user-agent": `fluent-endpoint.js/${pkg.version}` },
+    });
+    expect(result.same).toBe(true);
+    expect(result.code).toBe("ERR_INVALID_TEMPLATE");
+  });
+
+  it("works with import", () => {
+    writeFileSync(join(project, "check.mjs"), `import * as loaded from "fluent-endpoint";\n${SCRIPT.replace("LOAD", "loaded")}`);
+    const result = JSON.parse(run("node", ["check.mjs"], project));
+    expect(result.viaEndpoint.url).toBe("https://api.github.com/repos/octokit/endpoint.js/issues?state=open");
+    expect(result.viaEndpoint.headers["user-agent"]).toBe(`fluent-endpoint.js/${pkg.version}`);
+    expect(result.same).toBe(true);
+    expect(result.code).toBe("ERR_INVALID_TEMPLATE");
+  });
+
+  it("builds for browsers: no Node built-ins and no process in either bundle", () => {
+    for (const file of ["dist/index.js", "dist/index.cjs"]) {
+      const code = readFileSync(join(root, file), "utf8");
+      expect(code).not.toMatch(/require\(["']node:|from ["']node:|\bprocess\./);
+      expect(code).not.toContain("__FLUENT_ENDPOINT_VERSION__");
+    }
+  });
+});

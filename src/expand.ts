@@ -61,11 +61,14 @@ function expandExpression(expression: Expression, params: Readonly<Record<string
   const pieces: string[] = [];
   expression.varspecs.forEach((spec, index) => {
     const context = Object.create(null) as Record<string, TemplateValue>;
-    context[spec.alias ?? spec.name] = templateValue(ownValue(params, spec.name), spec, reserved, expression);
+    const value = templateValue(ownValue(params, spec.name), spec, reserved, expression);
+    context[spec.alias ?? spec.name] = value;
     let piece = expandWith(expression.engines[index]!, expression, context);
-    if (spec.alias !== undefined) {
+    const printsKeysOnly = spec.explode && typeof value === "object" && !Array.isArray(value);
+    if (spec.alias !== undefined && !printsKeysOnly) {
       // Named operators print the name right after the operator or the separator, which
-      // values (encoded) never contain raw: put the pct-encoded name back there.
+      // values (encoded) never contain raw: put the pct-encoded name back there. An
+      // exploded map prints its own keys instead, which must stay as they are.
       piece = piece.replaceAll(operator + spec.alias, operator + spec.name).replaceAll(separator + spec.alias, separator + spec.name);
     }
     // Each piece carries its own operator character (except for "" and "+"): keep only the first.

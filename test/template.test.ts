@@ -1,0 +1,389 @@
+// Issue #2 rule 6 (URL templates) and the dangling-slash part of rule 7, through the
+// public endpoint(); plus unit tests of the bounded template cache (docs/decisions.md).
+import { describe, expect, it } from "vitest";
+import { endpoint, EndpointError } from "../src/index.js";
+import { parseUrlTemplate, TEMPLATE_CACHE_LIMIT, templateCacheSize } from "../src/template.js";
+
+/** The bare expansion of `template`: no baseUrl, GET, the given variables. */
+function expand(template: string, variables: Record<string, unknown> = {}): string {
+  return endpoint({ method: "GET", baseUrl: "", url: template, ...variables }).url;
+}
+
+/** Asserts that `run` throws an EndpointError with `code` whose message matches `message`. */
+function expectEndpointError(run: () => unknown, code: string, message: RegExp): void {
+  let caught: unknown;
+  try {
+    run();
+  } catch (error) {
+    caught = error;
+  }
+  expect(caught).toBeInstanceOf(EndpointError);
+  expect((caught as EndpointError).code).toBe(code);
+  expect((caught as EndpointError).message).toMatch(message);
+}
+
+describe("RFC 6570 expansion through endpoint()", () => {
+  it("expands simple, reserved, fragment, label, path, matrix and query expressions", () => {
+    expect(expand("/repos/{owner}", { owner: "oct cat" })).toBe("/repos/oct%20cat");
+    expect(expand("/files/{+path}", { path: "a/b" })).toBe("/files/a/b");
+    expect(expand("/doc{#sec}", { sec: "top" })).toBe("/doc#top");
+    expect(expand("/doc{.ext}", { ext: "json" })).toBe("/doc.json");
+    expect(expand("/doc{/seg}", { seg: "x y" })).toBe("/doc/x%20y");
+    expect(expand("/doc{;id}", { id: 7 })).toBe("/doc;id=7");
+    expect(expand("/doc{?page}", { page: 2 })).toBe("/doc?page=2");
+    expect(expand("/doc?a=1{&page}", { page: 2 })).toBe("/doc?a=1&page=2");
+  });
+
+  it("expands lists and plain objects as RFC 6570 does, exploded or not", () => {
+    expect(expand("/a/{list}", { list: ["red", "green"] })).toBe("/a/red,green");
+    expect(expand("/a{/list*}", { list: ["red", "green"] })).toBe("/a/red/green");
+    expect(expand("/a/{keys}", { keys: { a: 1, b: 2 } })).toBe("/a/a,1,b,2");
+    expect(expand("/a/{keys*}", { keys: { a: 1, b: 2 } })).toBe("/a/a=1,b=2");
+    expect(expand("/a{?keys*}", { keys: { a: 1, b: 2 } })).toBe("/a?a=1&b=2");
+  });
+
+  it("encodes everything but unreserved characters in a simple expression", () => {
+    expect(expand("/a/{x}", { x: "a b(c)*!'é/?#" })).toBe("/a/a%20b%28c%29%2A%21%27%C3%A9%2F%3F%23");
+  });
+
+  it("expands a bigint like a number", () => {
+    expect(expand("/a/{x}", { x: 12345678901234567890n })).toBe("/a/12345678901234567890");
+    expect(expand("/a{?x}", { x: 10n })).toBe("/a?x=10");
+    expect(expand("/a/{x}", { x: [1n, 2n] })).toBe("/a/1,2");
+  });
+
+  it("expands a Date as its ISO string", () => {
+    expect(expand("/a/{x}", { x: new Date(0) })).toBe("/a/1970-01-01T00%3A00%3A00.000Z");
+    expect(expand("/a/{+x}", { x: new Date(0) })).toBe("/a/1970-01-01T00:00:00.000Z");
+    expect(expand("/a/{x}", { x: [10n, true, new Date(1000)] })).toBe("/a/10,true,1970-01-01T00%3A00%3A01.000Z");
+  });
+
+  it("skips null and undefined elements of a list", () => {
+    expect(expand("/a/{x}", { x: [1, null, 2, undefined] })).toBe("/a/1,2");
+  });
+
+  it("treats an empty list as undefined", () => {
+    expect(expand("/a{?list}", { list: [] })).toBe("/a");
+    expect(expand("/a{/list*}/b", { list: [] })).toBe("/a/b");
+    expect(expand("/a/{list}/b", { list: [null] })).toBe("/a//b");
+  });
+
+  it("treats an empty plain object as undefined", () => {
+    expect(expand("/a{?keys}", { keys: {} })).toBe("/a");
+    expect(expand("/a{?keys*}", { keys: {} })).toBe("/a");
+  });
+
+  it("encodes a '%' not followed by two hex digits as %25 in reserved expansion", () => {
+    expect(expand("/a/{+x}", { x: "100%" })).toBe("/a/100%25");
+    expect(expand("/a/{+x}", { x: "%41%4" })).toBe("/a/%41%254");
+    expect(expand("/a/{+x}", { x: "%zz" })).toBe("/a/%25zz");
+    expect(expand("/a{#x}", { x: "100%" })).toBe("/a#100%25");
+  });
+
+  it("counts a prefix modifier in code points, never splitting a surrogate pair", () => {
+    expect(expand("{clef:1}", { clef: "𝄞stave" })).toBe("%F0%9D%84%9E");
+    expect(expand("{clef:2}", { clef: "𝄞stave" })).toBe("%F0%9D%84%9Es");
+    expect(expand("{x:3}", { x: "héllo" })).toBe("h%C3%A9l");
+  });
+
+  it("prints a pct-encoded variable name of a named expression as written", () => {
+    expect(expand("/a{?Stra%C3%9Fe}", { "Stra%C3%9Fe": "x" })).toBe("/a?Stra%C3%9Fe=x");
+    expect(expand("/a{;Stra%C3%9Fe}", { "Stra%C3%9Fe": "x" })).toBe("/a;Stra%C3%9Fe=x");
+    expect(expand("/a?b=1{&Stra%C3%9Fe}", { "Stra%C3%9Fe": "x" })).toBe("/a?b=1&Stra%C3%9Fe=x");
+    expect(expand("/a{?a,Stra%C3%9Fe}", { a: 1, "Stra%C3%9Fe": "x" })).toBe("/a?a=1&Stra%C3%9Fe=x");
+    expect(expand("/a{?Stra%C3%9Fe*}", { "Stra%C3%9Fe": ["a", "b"] })).toBe("/a?Stra%C3%9Fe=a&Stra%C3%9Fe=b");
+    expect(expand("/a{?Stra%C3%9Fe:2}", { "Stra%C3%9Fe": "xyz" })).toBe("/a?Stra%C3%9Fe=xy");
+  });
+
+  // RFC 6570 §3.2.8: an exploded map in a named expression prints the map's keys, not
+  // the variable name, even a key that looks like the library's internal alias.
+  it("prints the keys of an exploded map under a pct-encoded variable name as they are", () => {
+    expect(expand("/a{?Stra%C3%9Fe*}", { "Stra%C3%9Fe": { pct_name_0: "a", pct_name_0x: "b" } })).toBe(
+      "/a?pct_name_0=a&pct_name_0x=b",
+    );
+    expect(expand("/a{?Stra%C3%9Fe*}", { "Stra%C3%9Fe": ["a", "b"] })).toBe("/a?Stra%C3%9Fe=a&Stra%C3%9Fe=b");
+  });
+
+  it("encodes literal text that is not allowed in a URI", () => {
+    expect(expand("/a b/%zz/%41")).toBe("/a%20b/%25zz/%41");
+  });
+
+  it("uses a template variable in the url only, never again in the query", () => {
+    expect(expand("/users/{user}", { user: "octocat", page: 2 })).toBe("/users/octocat?page=2");
+  });
+});
+
+describe(":name placeholders", () => {
+  it("means {name}", () => {
+    expect(expand("/users/:user/repos", { user: "octocat" })).toBe("/users/octocat/repos");
+    expect(expand("/users/:user", { user: "octocat", page: 2 })).toBe("/users/octocat?page=2");
+  });
+
+  it("encodes like {name}: '/' in a value becomes %2F", () => {
+    expect(expand("/users/:user", { user: "a/b c" })).toBe("/users/a%2Fb%20c");
+    expect(expand("/users/{user}", { user: "a/b c" })).toBe("/users/a%2Fb%20c");
+  });
+
+  it("starts with a letter or '_' and continues with letters, digits or '_'", () => {
+    expect(expand("/:_id", { _id: 1 })).toBe("/1");
+    expect(expand("/x/:a1_b.json", { a1_b: "v" })).toBe("/x/v.json");
+  });
+
+  it("leaves a colon followed by a digit literal", () => {
+    expect(expand("/time/12:30")).toBe("/time/12:30");
+    expect(expand("/:1x")).toBe("/:1x");
+  });
+
+  it("leaves the colons of the scheme, userinfo and port literal", () => {
+    expect(expand("http://localhost:8080/items/:id", { id: 5 })).toBe("http://localhost:8080/items/5");
+    expect(expand("https://user:pass@example.com:8443/users/:id", { id: 7 })).toBe(
+      "https://user:pass@example.com:8443/users/7",
+    );
+  });
+
+  it("is a placeholder only in the path, not after '?', '#' or a query expression", () => {
+    expect(expand("/search?q=:term", { term: "x" })).toBe("/search?q=:term&term=x");
+    expect(expand("/a#:frag")).toBe("/a#:frag");
+    expect(expand("/search{?q}&sort=:sort", { q: "a" })).toBe("/search?q=a&sort=:sort");
+  });
+});
+
+describe("a leading {name} holding an absolute URL", () => {
+  it("expands an absolute URL value unencoded, as {+name} would", () => {
+    expect(
+      expand("{upload_url}/repos/{owner}/{repo}/releases", {
+        upload_url: "https://uploads.github.com",
+        owner: "octokit",
+        repo: "rest.js",
+      }),
+    ).toBe("https://uploads.github.com/repos/octokit/rest.js/releases");
+  });
+
+  it("uses that absolute URL instead of the baseUrl", () => {
+    expect(
+      endpoint("POST {upload_url}/assets", { upload_url: "https://uploads.github.com/x", data: "bytes" }).url,
+    ).toBe("https://uploads.github.com/x/assets");
+  });
+
+  it("accepts any RFC 3986 scheme in any case", () => {
+    expect(expand("{base}/x", { base: "HTTPS://h.example" })).toBe("HTTPS://h.example/x");
+  });
+
+  it("still encodes characters that reserved expansion encodes", () => {
+    expect(expand("{base}/x", { base: "https://h.example/a b" })).toBe("https://h.example/a%20b/x");
+  });
+
+  it("encodes a value that is not an absolute URL", () => {
+    expect(expand("{upload_url}/repos", { upload_url: "uploads github/x" })).toBe("uploads%20github%2Fx/repos");
+    expect(expand("{to}/a", { to: "mailto:x" })).toBe("mailto%3Ax/a");
+  });
+
+  it("applies only at the start of the template and only to a simple {name}", () => {
+    expect(expand("/redirect/{to}", { to: "https://x" })).toBe("/redirect/https%3A%2F%2Fx");
+    expect(expand("{to:5}/a", { to: "https://x" })).toBe("https/a");
+  });
+});
+
+describe("malformed templates", () => {
+  const cases: [string, string, RegExp][] = [
+    ["unclosed '{'", "/repos/{owner", /unclosed '\{' at position 7/],
+    ["unclosed '{' at the end", "/a/{", /unclosed '\{' at position 3/],
+    ["stray '}'", "/a/b}", /'\}' without an opening '\{' at position 4/],
+    ["'{' inside an expression", "{{x}}", /position 1/],
+    ["empty expression", "/a/{}", /position 4/],
+    ["empty variable after ','", "/a/{x,}", /position 6/],
+    ["reserved operator '!'", "/{!x}", /reserved operator '!'.*position 2/],
+    ["reserved operator '='", "/{=x}", /reserved operator '='.*position 2/],
+    ["reserved operator '|'", "/{|x}", /reserved operator '\|'.*position 2/],
+    ["reserved operator '@'", "/{@x}", /reserved operator '@'.*position 2/],
+    ["reserved operator ','", "/{,x}", /reserved operator ','.*position 2/],
+    ["space in a variable name", "/{with space}", /position 6/],
+    ["variable name ending in '.'", "/{x.}", /position 3/],
+    ["'..' in a variable name", "/{x..y}", /position 3/],
+    ["'%' without two hex digits in a variable name", "/{%2x}", /position 2/],
+    ["prefix 0", "/{x:0}", /prefix length.*position 4/],
+    ["prefix with a leading zero", "/{x:01}", /prefix length.*position 4/],
+    ["prefix over 9999", "/{x:10000}", /prefix length.*position 8/],
+    ["empty prefix", "/{x:}", /prefix length.*position 4/],
+    ["prefix and explode together", "/{x:2*}", /position 5/],
+  ];
+  for (const [problem, template, message] of cases) {
+    it(`rejects ${problem} (${template}) with ERR_INVALID_TEMPLATE naming the position`, () => {
+      expectEndpointError(() => expand(template, { x: "v" }), "ERR_INVALID_TEMPLATE", message);
+    });
+  }
+
+  it("names the template in the message", () => {
+    expectEndpointError(() => expand("/repos/{owner"), "ERR_INVALID_TEMPLATE", /"\/repos\/\{owner"/);
+  });
+
+  it("rejects a lone surrogate in literal template text", () => {
+    expectEndpointError(() => expand("/a/\ud800"), "ERR_INVALID_TEMPLATE", /lone UTF-16 surrogate.*position/);
+  });
+
+  it("accepts a dotted or pct-encoded variable name", () => {
+    expect(expand("/{x.y}", { "x.y": "v" })).toBe("/v");
+    expect(expand("/{%41x}", { "%41x": "v" })).toBe("/v");
+    expect(expand("/{x:9999}", { x: "v" })).toBe("/v");
+  });
+
+  it("rejects a prefix modifier on a list value with ERR_INVALID_TEMPLATE", () => {
+    expectEndpointError(() => expand("/{x:2}", { x: [1, 2] }), "ERR_INVALID_TEMPLATE", /\{x:2\} at position 1.*"x"/);
+  });
+
+  it("rejects a prefix modifier on a plain object value with ERR_INVALID_TEMPLATE", () => {
+    expectEndpointError(() => expand("/{x:2}", { x: { a: 1 } }), "ERR_INVALID_TEMPLATE", /\{x:2\} at position 1.*"x"/);
+  });
+});
+
+describe("values that cannot fill a url placeholder", () => {
+  const cases: [string, unknown][] = [
+    ["an invalid Date", new Date(Number.NaN)],
+    ["a nested list", [[1]]],
+    ["a list holding an object", [{ a: 1 }]],
+    ["an object holding a list", { a: [1] }],
+    ["an object holding an object", { a: { b: 1 } }],
+    ["a function", () => 1],
+    ["a Map", new Map([["a", 1]])],
+    ["a symbol", Symbol("s")],
+    ["a class instance", new (class Thing {})()],
+  ];
+  for (const [kind, value] of cases) {
+    it(`rejects ${kind} with ERR_INVALID_PARAMETER naming the parameter`, () => {
+      expectEndpointError(() => expand("/a/{owner}", { owner: value }), "ERR_INVALID_PARAMETER", /parameter "owner"/);
+    });
+  }
+
+  it("rejects a lone surrogate in a value with ERR_INVALID_PARAMETER naming the parameter", () => {
+    expectEndpointError(() => expand("/a/{owner}", { owner: "x\ud800" }), "ERR_INVALID_PARAMETER", /parameter "owner"/);
+    expectEndpointError(() => expand("/a{?q}", { q: "\udc00" }), "ERR_INVALID_PARAMETER", /parameter "q"/);
+    expectEndpointError(() => expand("/a/:owner", { owner: "x\ud800" }), "ERR_INVALID_PARAMETER", /parameter "owner"/);
+  });
+});
+
+describe("dot segments made by a variable", () => {
+  const unsafe: [string, string, Record<string, unknown>, RegExp][] = [
+    ["{name} as '..' between slashes", "/repos/{x}/issues", { x: ".." }, /parameter "x".*"\.\."/],
+    ["{name} as '.' between slashes", "/repos/{x}/issues", { x: "." }, /parameter "x".*"\."/],
+    ["{name} as '..' at the end", "/repos/{x}", { x: ".." }, /parameter "x".*"\.\."/],
+    [":name as '..' between slashes", "/repos/:x/issues", { x: ".." }, /parameter "x".*:x at position 7/],
+    [":name as '.' between slashes", "/repos/:x/issues", { x: "." }, /parameter "x"/],
+    ["{/name} as '..'", "/repos{/x}", { x: ".." }, /parameter "x".*\{\/x\} at position 6/],
+    ["{/name} as '.'", "/repos{/x}", { x: "." }, /parameter "x"/],
+    ["an element '..' of {/list*}", "/repos{/x*}", { x: ["ok", ".."] }, /parameter "x".*\{\/x\*\}/],
+    ["an element '.' of {/list*}", "/repos{/x*}", { x: ["ok", "."] }, /parameter "x"/],
+    ["{name} as '..' at the start of a relative url", "{x}/repos", { x: ".." }, /parameter "x".*position 0/],
+    ["{name} as '.' as the whole url", "{x}", { x: "." }, /parameter "x"/],
+    ["{name} after a leading absolute URL", "{base}/{x}/y", { base: "https://h.example", x: ".." }, /parameter "x"/],
+  ];
+  for (const [situation, template, variables, message] of unsafe) {
+    it(`rejects ${situation} (${template}) with ERR_UNSAFE_PATH`, () => {
+      expectEndpointError(() => expand(template, variables), "ERR_UNSAFE_PATH", message);
+    });
+  }
+
+  it("rejects a dot segment made under the default baseUrl too", () => {
+    expectEndpointError(
+      () => endpoint("GET /repos/{owner}/{repo}", { owner: "octokit", repo: ".." }),
+      "ERR_UNSAFE_PATH",
+      /parameter "repo"/,
+    );
+  });
+
+  it("keeps '..' that the caller wrote literally", () => {
+    expect(expand("/a/../b")).toBe("/a/../b");
+    expect(expand("/{x}/../b", { x: "v1.0" })).toBe("/v1.0/../b");
+    expect(expand("/a/..{x}/b", { x: "" })).toBe("/a/../b");
+  });
+
+  it("accepts '...' and '..x', which are not dot segments", () => {
+    expect(expand("/a/{x}/b", { x: "..." })).toBe("/a/.../b");
+    expect(expand("/a/{x}/b", { x: "..x" })).toBe("/a/..x/b");
+    expect(expand("/a/{x}.json", { x: "." })).toBe("/a/..json");
+  });
+
+  it("accepts '..' from reserved expansion {+x}, which is raw by design", () => {
+    expect(expand("/a/{+x}/b", { x: ".." })).toBe("/a/../b");
+  });
+
+  it("accepts '..' in the query or fragment, which is not a path segment", () => {
+    expect(expand("/a{?x}", { x: ".." })).toBe("/a?x=..");
+    expect(expand("/a{#x}", { x: ".." })).toBe("/a#..");
+  });
+});
+
+describe("dangling slash (rule 7)", () => {
+  it("drops the '/' left by a missing final {name}", () => {
+    expect(expand("/repos/o/r/branches/{branch}")).toBe("/repos/o/r/branches");
+  });
+
+  it("drops the '/' left by an empty final {name}", () => {
+    expect(expand("/repos/o/r/branches/{branch}", { branch: "" })).toBe("/repos/o/r/branches");
+    expect(expand("/repos/o/r/branches/{branch}", { branch: null })).toBe("/repos/o/r/branches");
+    expect(expand("/repos/o/r/branches/{branch}", { branch: [] })).toBe("/repos/o/r/branches");
+  });
+
+  it("drops the '/' left by an empty final :name", () => {
+    expect(expand("/repos/o/r/branches/:branch")).toBe("/repos/o/r/branches");
+  });
+
+  it("drops the dangling '/' before the query string is appended", () => {
+    expect(expand("/branches/{branch}", { per_page: 5 })).toBe("/branches?per_page=5");
+    expect(endpoint("GET /branches/{branch}").url).toBe("https://api.github.com/branches");
+  });
+
+  it("keeps the '/' when the final {name} has a value", () => {
+    expect(expand("/branches/{branch}", { branch: "main" })).toBe("/branches/main");
+  });
+
+  it("keeps a literal trailing slash the caller wrote", () => {
+    expect(expand("/api/users/")).toBe("/api/users/");
+    expect(expand("/api/users/", { page: 1 })).toBe("/api/users/?page=1");
+    expect(endpoint("GET /api/users/").url).toBe("https://api.github.com/api/users/");
+  });
+
+  it("keeps the '/' when the empty expression is not the last part", () => {
+    expect(expand("/branches/{branch}/protection")).toBe("/branches//protection");
+  });
+});
+
+describe("template cache (parseUrlTemplate)", () => {
+  it("has a bound of 512 templates", () => {
+    expect(TEMPLATE_CACHE_LIMIT).toBe(512);
+  });
+
+  it("returns the cached analysis for a repeated template", () => {
+    const first = parseUrlTemplate("/cache/repeat/{x}");
+    expect(parseUrlTemplate("/cache/repeat/{x}")).toBe(first);
+  });
+
+  it("never holds more than TEMPLATE_CACHE_LIMIT templates", () => {
+    for (let i = 0; i < 600; i++) {
+      parseUrlTemplate(`/cache/bound/${i}/{x}`);
+      expect(templateCacheSize()).toBeLessThanOrEqual(512);
+    }
+    expect(templateCacheSize()).toBe(512);
+  });
+
+  it("evicts the oldest template first", () => {
+    const oldest = parseUrlTemplate("/cache/fifo/oldest");
+    for (let i = 0; i < 512; i++) parseUrlTemplate(`/cache/fifo/${i}`);
+    const newest = parseUrlTemplate("/cache/fifo/511");
+    expect(parseUrlTemplate("/cache/fifo/511")).toBe(newest);
+    expect(parseUrlTemplate("/cache/fifo/oldest")).not.toBe(oldest);
+  });
+
+  it("caches a template of exactly 2048 characters", () => {
+    const template = `/${"a".repeat(2047)}`;
+    expect(template.length).toBe(2048);
+    expect(parseUrlTemplate(template)).toBe(parseUrlTemplate(template));
+  });
+
+  it("does not cache a template longer than 2048 characters", () => {
+    const template = `/${"a".repeat(2048)}`;
+    expect(template.length).toBe(2049);
+    const first = parseUrlTemplate(template);
+    expect(parseUrlTemplate(template)).not.toBe(first);
+    expect(parseUrlTemplate(template).parts).toEqual(first.parts);
+  });
+});

@@ -1,0 +1,114 @@
+// Issue #2 rule 7: joining the expanded url to baseUrl, through the public endpoint().
+import { describe, expect, it } from "vitest";
+import { endpoint } from "../src/index.js";
+
+/** The url endpoint() builds for a GET of `url` under `baseUrl`. */
+function joined(baseUrl: string, url: string, variables: Record<string, unknown> = {}): string {
+  return endpoint({ method: "GET", baseUrl, url, ...variables }).url;
+}
+
+describe("joining url and baseUrl", () => {
+  it("puts exactly one '/' between baseUrl and url", () => {
+    expect(joined("https://api.github.com", "/user")).toBe("https://api.github.com/user");
+  });
+
+  it("accepts a baseUrl that ends in '/'", () => {
+    expect(joined("https://api.github.com/", "/user")).toBe("https://api.github.com/user");
+  });
+
+  it("accepts a url that lacks a leading '/'", () => {
+    expect(joined("https://api.github.com", "user")).toBe("https://api.github.com/user");
+    expect(joined("https://api.github.com/", "user")).toBe("https://api.github.com/user");
+  });
+
+  it("collapses repeated slashes at the seam to one", () => {
+    expect(joined("https://api.github.com//", "//user")).toBe("https://api.github.com/user");
+  });
+
+  it("keeps the path of a baseUrl", () => {
+    expect(joined("https://ghe.example.com/api/v3", "/user")).toBe("https://ghe.example.com/api/v3/user");
+    expect(joined("https://ghe.example.com/api/v3/", "user")).toBe("https://ghe.example.com/api/v3/user");
+  });
+
+  it("keeps the port of a baseUrl", () => {
+    expect(joined("http://localhost:3000", "/user")).toBe("http://localhost:3000/user");
+  });
+
+  it("joins the default baseUrl to a route", () => {
+    expect(endpoint("GET /user").url).toBe("https://api.github.com/user");
+    expect(endpoint("GET user").url).toBe("https://api.github.com/user");
+  });
+
+  it("joins the expanded url, not the template", () => {
+    expect(joined("https://api.github.com/", "{/owner}/repos", { owner: "octokit" })).toBe(
+      "https://api.github.com/octokit/repos",
+    );
+  });
+
+  it("keeps a '/' url as the root of the baseUrl", () => {
+    expect(joined("https://api.github.com", "/")).toBe("https://api.github.com/");
+  });
+
+  it("adds nothing to the baseUrl when the url expands to nothing", () => {
+    expect(joined("https://api.github.com", "{x}")).toBe("https://api.github.com");
+  });
+});
+
+describe("an empty baseUrl", () => {
+  it("leaves a url without a leading '/' unchanged", () => {
+    expect(joined("", "user")).toBe("user");
+  });
+
+  it("leaves a url with a leading '/' unchanged", () => {
+    expect(joined("", "/user")).toBe("/user");
+  });
+
+  it("leaves a url starting with '//' unchanged", () => {
+    expect(joined("", "//evil.com/x")).toBe("//evil.com/x");
+  });
+});
+
+describe("absolute urls", () => {
+  it("uses a url with a scheme as is, ignoring baseUrl", () => {
+    expect(joined("https://api.github.com", "https://example.com/x")).toBe("https://example.com/x");
+    expect(joined("https://api.github.com", "http://example.com")).toBe("http://example.com");
+  });
+
+  it("recognises any RFC 3986 scheme in any case", () => {
+    expect(joined("https://b.example", "HTTP://example.com/x")).toBe("HTTP://example.com/x");
+    expect(joined("https://b.example", "git+ssh://host/x")).toBe("git+ssh://host/x");
+  });
+
+  it("expands the template of an absolute url", () => {
+    expect(joined("https://api.github.com", "https://example.com/{x}", { x: "a b" })).toBe(
+      "https://example.com/a%20b",
+    );
+  });
+
+  it("uses an absolute url from a leading {name} as is", () => {
+    expect(joined("https://api.github.com", "{upload_url}/assets", { upload_url: "https://uploads.github.com" })).toBe(
+      "https://uploads.github.com/assets",
+    );
+  });
+});
+
+describe("relative urls that look absolute", () => {
+  it("treats a url that merely starts with the letters 'http' as relative", () => {
+    expect(joined("https://api.github.com", "httpbin/x")).toBe("https://api.github.com/httpbin/x");
+    expect(joined("https://api.github.com", "https-docs")).toBe("https://api.github.com/https-docs");
+    expect(joined("https://api.github.com", "/httpbin/x")).toBe("https://api.github.com/httpbin/x");
+  });
+
+  it("treats a scheme without '//' as relative", () => {
+    expect(joined("https://api.github.com", "http:/x")).toBe("https://api.github.com/http:/x");
+  });
+
+  it("treats a scheme that does not start with a letter as relative", () => {
+    expect(joined("https://api.github.com", "1http://x")).toBe("https://api.github.com/1http://x");
+  });
+
+  it("keeps a protocol-relative '//host' url under the baseUrl", () => {
+    expect(joined("https://api.github.com", "//evil.com/x")).toBe("https://api.github.com/evil.com/x");
+    expect(joined("https://api.github.com/", "//evil.com/x")).toBe("https://api.github.com/evil.com/x");
+  });
+});

@@ -16,7 +16,7 @@ export interface Endpoint {
    * // { method: "get", url: "https://api.github.com/orgs/octokit/repos?type=private", headers: {…} }
    */
   (route: string, options?: EndpointOptions): RequestOptions;
-  (options: EndpointOptions): RequestOptions;
+  (options?: EndpointOptions): RequestOptions;
 
   /**
    * The current defaults, deep-frozen (the `data` and `request` values excepted: they

@@ -1,11 +1,22 @@
 // Builds dist/index.js (ESM), dist/index.cjs (CommonJS) and bundled type declarations.
 import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import nodeResolve from "@rollup/plugin-node-resolve";
 import replace from "@rollup/plugin-replace";
 import typescript from "@rollup/plugin-typescript";
 import { dts } from "rollup-plugin-dts";
 
 const { version } = JSON.parse(readFileSync(new URL("./package.json", import.meta.url), "utf8"));
+
+const libraryEntry = fileURLToPath(new URL("./src/index", import.meta.url));
+const isLibraryEntry = (id) => id === "./index.js" || id.replace(/\.[jt]s$/, "") === libraryEntry;
+
+// builder.ts and endpoint.ts import each other (builder.toEndpoint(), endpoint.builder()) but
+// only call each other at run time, never while the modules load, so that cycle is safe.
+const onwarn = (warning, warn) => {
+  if (warning.code === "CIRCULAR_DEPENDENCY" && /builder|endpoint/.test(warning.message)) return;
+  warn(warning);
+};
 
 const plugins = () => [
   replace({ preventAssignment: true, values: { __FLUENT_ENDPOINT_VERSION__: JSON.stringify(version) } }),
@@ -21,6 +32,20 @@ export default [
     external: ["immer", "url-template"],
     output: { file: "dist/index.js", format: "es", sourcemap: true },
     plugins: plugins(),
+    onwarn,
+  },
+  {
+    // The CLI imports the published entry (./index.js) instead of bundling the library twice.
+    input: "src/cli.ts",
+    external: (id) => isLibraryEntry(id) || id.startsWith("node:"),
+    output: {
+      file: "dist/cli.js",
+      format: "es",
+      banner: "#!/usr/bin/env node",
+      paths: (id) => (isLibraryEntry(id) ? "./index.js" : id),
+    },
+    plugins: plugins(),
+    onwarn,
   },
   {
     // CommonJS: url-template 3 is ESM-only, and require() of ESM fails on older Node, so it is bundled here.
@@ -28,6 +53,7 @@ export default [
     external: ["immer"],
     output: { file: "dist/index.cjs", format: "cjs", sourcemap: true, exports: "named" },
     plugins: plugins(),
+    onwarn,
   },
   {
     input: "src/index.ts",

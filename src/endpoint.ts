@@ -1,5 +1,6 @@
 import { RequestBuilder, wrapState } from "./builder.js";
 import { parse, parseState } from "./parse.js";
+import { parseRoute } from "./route.js";
 import { type EndpointState, mergeForCall, mergeState, ROOT_STATE, toDefaults, toMergedOptions } from "./state.js";
 import type { EndpointOptions, MergedOptions, RequestOptions } from "./types.js";
 
@@ -63,9 +64,14 @@ export interface Endpoint {
   builder(): RequestBuilder;
 }
 
-/** Splits the `(route, options)` / `(options)` call forms. */
-function callArguments(first: unknown, second: unknown): [string | undefined, unknown] {
-  return typeof first === "string" ? [first, second] : [undefined, first];
+/**
+ * Splits the `(route, options)` / `(options)` call forms. With two arguments the
+ * first is a route, so a non-string there is a bad route, not options to ignore.
+ */
+function callArguments(first: unknown, second: unknown, count: number): [string | undefined, unknown] {
+  if (typeof first === "string") return [first, second];
+  if (count > 1 && !(first === undefined && second === undefined)) parseRoute(first);
+  return [undefined, first];
 }
 
 /**
@@ -74,8 +80,8 @@ function callArguments(first: unknown, second: unknown): [string | undefined, un
  * `defaults()` makes a new frozen state with immer, as builder methods do.
  */
 export function createEndpoint(state: EndpointState): Endpoint {
-  const call = (first?: unknown, second?: unknown): RequestOptions => {
-    const [route, options] = callArguments(first, second);
+  const call = (...args: unknown[]): RequestOptions => {
+    const [route, options] = callArguments(args[0], args[1], args.length);
     return parseState(mergeForCall(state, route, options));
   };
   let defaultsView: Readonly<MergedOptions> | undefined;
@@ -84,8 +90,8 @@ export function createEndpoint(state: EndpointState): Endpoint {
     defaults: { enumerable: true, value: (options: EndpointOptions) => createEndpoint(mergeState(state, undefined, options)) },
     merge: {
       enumerable: true,
-      value: (first?: unknown, second?: unknown): MergedOptions => {
-        const [route, options] = callArguments(first, second);
+      value: (...args: unknown[]): MergedOptions => {
+        const [route, options] = callArguments(args[0], args[1], args.length);
         return toMergedOptions(mergeForCall(state, route, options));
       },
     },

@@ -1,0 +1,359 @@
+// Issue #2 rule 4 (header names and values) and rule 10 (mediaType.format),
+// plus the decisions on removing headers, header value types and mediaType keys.
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { endpoint, EndpointError, type EndpointOptions } from "../src/index.js";
+
+const { version } = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string };
+const USER_AGENT = `fluent-endpoint.js/${version}`;
+const ACCEPT = "application/vnd.github.v3+json";
+
+/** The EndpointError `run` throws; fails the test when it throws nothing or something else. */
+function thrown(run: () => unknown): EndpointError {
+  try {
+    run();
+  } catch (error) {
+    expect(error).toBeInstanceOf(EndpointError);
+    return error as EndpointError;
+  }
+  throw new Error("expected an EndpointError, but nothing was thrown");
+}
+
+/** Asserts that `run` throws an EndpointError with `code` whose message contains `culprit`. */
+function expectEndpointError(run: () => unknown, code: string, culprit: string): void {
+  const error = thrown(run);
+  expect(error.code).toBe(code);
+  expect(error.message).toContain(culprit);
+}
+
+/** endpoint() with headers the public types would reject (to test runtime checks). */
+function withHeaders(headers: Record<string, unknown>, route = "GET /user") {
+  return endpoint(route, { headers } as EndpointOptions);
+}
+
+/** The accept header of a GET /user with `accept` and `format`. */
+function acceptWith(accept: string, format: string): unknown {
+  return endpoint("GET /user", { headers: { accept }, mediaType: { format } }).headers.accept;
+}
+
+describe("rule 4: header names are lowercased and the caller's object is untouched", () => {
+  it("lowercases every header name in the result", () => {
+    expect(
+      endpoint("GET /user", {
+        headers: { Authorization: "token abc", "X-GitHub-Api-Version": "2022-11-28", "IF-NONE-MATCH": '"etag"' },
+      }).headers,
+    ).toStrictEqual({
+      accept: ACCEPT,
+      "user-agent": USER_AGENT,
+      authorization: "token abc",
+      "x-github-api-version": "2022-11-28",
+      "if-none-match": '"etag"',
+    });
+  });
+
+  it("lets a header in another case replace the default of the same name", () => {
+    expect(endpoint("GET /user", { headers: { Accept: "text/html", "User-Agent": "my-app/1.0" } }).headers).toStrictEqual({
+      accept: "text/html",
+      "user-agent": "my-app/1.0",
+    });
+  });
+
+  it("lowercases names in merge() output and in defaults()", () => {
+    expect(endpoint.merge("GET /user", { headers: { Authorization: "token abc" } }).headers).toStrictEqual({
+      accept: ACCEPT,
+      "user-agent": USER_AGENT,
+      authorization: "token abc",
+    });
+    expect(endpoint.defaults({ headers: { "X-Custom": "1" } }).DEFAULTS.headers).toStrictEqual({
+      accept: ACCEPT,
+      "user-agent": USER_AGENT,
+      "x-custom": "1",
+    });
+  });
+
+  it("leaves the caller's headers object exactly as it was, unfrozen", () => {
+    const headers = { Authorization: "token abc", "Content-Length": 14, "User-Agent": null };
+    endpoint("POST /upload", { headers, data: "x" });
+    endpoint.merge("POST /upload", { headers });
+    endpoint.defaults({ headers });
+    expect(headers).toStrictEqual({ Authorization: "token abc", "Content-Length": 14, "User-Agent": null });
+    expect(Object.isFrozen(headers)).toBe(false);
+  });
+});
+
+describe("rule 4: null and undefined header values drop the header", () => {
+  it("drops a header whose value is null", () => {
+    expect(endpoint("GET /user", { headers: { "x-a": null, "x-b": "b" } }).headers).toStrictEqual({
+      accept: ACCEPT,
+      "user-agent": USER_AGENT,
+      "x-b": "b",
+    });
+  });
+
+  it("drops a header whose value is undefined", () => {
+    expect(endpoint("GET /user", { headers: { "x-a": undefined, "x-b": "b" } }).headers).toStrictEqual({
+      accept: ACCEPT,
+      "user-agent": USER_AGENT,
+      "x-b": "b",
+    });
+  });
+
+  it("removes the default user-agent when it is null", () => {
+    expect(endpoint("GET /user", { headers: { "user-agent": null } }).headers).toStrictEqual({ accept: ACCEPT });
+  });
+
+  it("removes the default user-agent when it is undefined", () => {
+    expect(endpoint("GET /user", { headers: { "user-agent": undefined } }).headers).toStrictEqual({ accept: ACCEPT });
+  });
+
+  it("removes a default header whatever the case of the name", () => {
+    expect(endpoint("GET /user", { headers: { "User-Agent": null, Accept: null } }).headers).toStrictEqual({});
+  });
+
+  it("removes a header set by defaults() when a call sets it to null", () => {
+    const authed = endpoint.defaults({ headers: { authorization: "token abc" } });
+    expect(authed("GET /user", { headers: { authorization: null } }).headers).toStrictEqual({
+      accept: ACCEPT,
+      "user-agent": USER_AGENT,
+    });
+    expect(authed.DEFAULTS.headers.authorization).toBe("token abc");
+  });
+
+  it("removes a default header for every call of a defaults() function", () => {
+    const anonymous = endpoint.defaults({ headers: { "user-agent": null } });
+    expect(anonymous.DEFAULTS.headers).toStrictEqual({ accept: ACCEPT });
+    expect(anonymous("GET /user").headers).toStrictEqual({ accept: ACCEPT });
+  });
+});
+
+describe("rule 4: header values are strings or numbers", () => {
+  it("keeps a number value as a number", () => {
+    const headers = endpoint("POST /upload", {
+      headers: { "content-type": "text/plain", "content-length": 14 },
+      data: "Hello, world!\n",
+    }).headers;
+    expect(headers["content-length"]).toBe(14);
+    expect(typeof headers["content-length"]).toBe("number");
+  });
+
+  it("keeps a number value as a number in merge() output and DEFAULTS", () => {
+    expect(endpoint.merge("GET /user", { headers: { "x-retries": 0 } }).headers["x-retries"]).toBe(0);
+    expect(endpoint.defaults({ headers: { "x-retries": 3 } }).DEFAULTS.headers["x-retries"]).toBe(3);
+  });
+
+  it("keeps an empty string value", () => {
+    expect(endpoint("GET /user", { headers: { "x-empty": "" } }).headers["x-empty"]).toBe("");
+  });
+
+  it.each([
+    ["true", true, "boolean"],
+    ["false", false, "boolean"],
+    ["an object", { a: 1 }, "object"],
+    ["an array", ["a"], "object"],
+    ["NaN", Number.NaN, "NaN"],
+    ["Infinity", Number.POSITIVE_INFINITY, "Infinity"],
+    ["a bigint", 1n, "bigint"],
+  ])("rejects %s as a value with ERR_INVALID_HEADER naming the header", (_label, value, shown) => {
+    const error = thrown(() => withHeaders({ "x-custom": value }));
+    expect(error.code).toBe("ERR_INVALID_HEADER");
+    expect(error.message).toContain('"x-custom"');
+    expect(error.message).toContain(shown);
+  });
+
+  it.each([
+    ["a CR", "a\rb"],
+    ["an LF", "a\nb"],
+    ["a CRLF", "value\r\nx-injected: 1"],
+    ["a NUL", "a\0b"],
+  ])("rejects a value with %s with ERR_INVALID_HEADER naming the header", (_label, value) => {
+    expectEndpointError(() => withHeaders({ "x-custom": value }), "ERR_INVALID_HEADER", '"x-custom"');
+  });
+
+  it("names the lowercased header when a mixed-case name has a bad value", () => {
+    expectEndpointError(() => withHeaders({ "X-Custom": "a\nb" }), "ERR_INVALID_HEADER", '"x-custom"');
+  });
+
+  it("rejects a bad value given to defaults() or merge() at once", () => {
+    expectEndpointError(() => endpoint.defaults({ headers: { authorization: "token\r\n" } }), "ERR_INVALID_HEADER", '"authorization"');
+    expectEndpointError(
+      () => endpoint.merge("GET /user", { headers: { authorization: true } } as unknown as EndpointOptions),
+      "ERR_INVALID_HEADER",
+      '"authorization"',
+    );
+  });
+});
+
+describe("rule 4: header names must be HTTP tokens", () => {
+  it.each([
+    ["a space", "bad name"],
+    ["a colon", "x:y"],
+    ["nothing", ""],
+    ["a non-ASCII letter", "x-caf\u00e9"],
+    ["a non-ASCII symbol", "x-\u2603"],
+    ["a CR", "x-a\r"],
+    ["a slash", "x/y"],
+  ])("rejects a name with %s with ERR_INVALID_HEADER naming the header", (_label, name) => {
+    expectEndpointError(() => withHeaders({ [name]: "v" }), "ERR_INVALID_HEADER", JSON.stringify(name));
+  });
+
+  it("rejects a bad name even when its value is null", () => {
+    expectEndpointError(() => withHeaders({ "bad name": null }), "ERR_INVALID_HEADER", '"bad name"');
+  });
+
+  it("accepts names made of any token characters", () => {
+    expect(withHeaders({ "x-a!#$%&'*+.^_`|~1": "v" }).headers["x-a!#$%&'*+.^_`|~1"]).toBe("v");
+  });
+
+  it("rejects a bad name given to defaults() at once", () => {
+    expectEndpointError(() => endpoint.defaults({ headers: { "x:y": "v" } }), "ERR_INVALID_HEADER", '"x:y"');
+  });
+
+  it("rejects headers that are not a plain object with ERR_INVALID_OPTIONS", () => {
+    expectEndpointError(
+      () => endpoint("GET /user", { headers: "accept: text/html" } as unknown as EndpointOptions),
+      "ERR_INVALID_OPTIONS",
+      "headers",
+    );
+    expectEndpointError(
+      () => endpoint("GET /user", { headers: [["accept", "text/html"]] } as unknown as EndpointOptions),
+      "ERR_INVALID_OPTIONS",
+      "headers",
+    );
+  });
+});
+
+describe("rule 10: mediaType.format amends vendor values in accept", () => {
+  it("turns the default accept into application/vnd.github.v3.raw for raw", () => {
+    expect(endpoint("GET /repos/{owner}/{repo}/readme", { owner: "o", repo: "r", mediaType: { format: "raw" } }).headers).toStrictEqual({
+      accept: "application/vnd.github.v3.raw",
+      "user-agent": USER_AGENT,
+    });
+  });
+
+  it("turns the default accept into application/vnd.github.v3.text+json for text+json", () => {
+    expect(endpoint("GET /user", { mediaType: { format: "text+json" } }).headers.accept).toBe(
+      "application/vnd.github.v3.text+json",
+    );
+  });
+
+  it("turns the default accept into application/vnd.github.v3.diff for diff", () => {
+    expect(endpoint("GET /repos/{owner}/{repo}/pulls/{n}", { owner: "o", repo: "r", n: 1, mediaType: { format: "diff" } }).headers.accept).toBe(
+      "application/vnd.github.v3.diff",
+    );
+  });
+
+  it("replaces a format already in a vendor value", () => {
+    expect(acceptWith("application/vnd.github.v3.full+json", "raw")).toBe("application/vnd.github.v3.raw");
+    expect(acceptWith("application/vnd.github.v3.raw", "html")).toBe("application/vnd.github.v3.html");
+  });
+
+  it("amends a vendor value without a version", () => {
+    expect(acceptWith("application/vnd.github+json", "raw")).toBe("application/vnd.github.raw");
+  });
+
+  it("amends each vendor item of a comma-separated list and keeps the others", () => {
+    expect(
+      acceptWith("application/vnd.github.v3+json, text/html, application/vnd.example.v2+json,application/vnd.github.v3.full+json", "raw"),
+    ).toBe("application/vnd.github.v3.raw, text/html, application/vnd.example.v2.raw,application/vnd.github.v3.raw");
+  });
+
+  it("leaves text/html unchanged", () => {
+    expect(acceptWith("text/html", "raw")).toBe("text/html");
+  });
+
+  it("leaves application/octet-stream unchanged", () => {
+    expect(acceptWith("application/octet-stream", "raw")).toBe("application/octet-stream");
+  });
+
+  it("leaves accept unchanged when the format is empty", () => {
+    expect(endpoint("GET /user", { mediaType: { format: "" } }).headers.accept).toBe(ACCEPT);
+  });
+
+  it("keeps the format in merge() output and leaves accept unamended there", () => {
+    const merged = endpoint.merge("GET /user", { mediaType: { format: "raw" } });
+    expect(merged.mediaType).toStrictEqual({ format: "raw" });
+    expect(merged.headers.accept).toBe(ACCEPT);
+  });
+
+  it("applies a format set via defaults() to every call", () => {
+    const raw = endpoint.defaults({ mediaType: { format: "raw" } });
+    expect(raw("GET /user").headers.accept).toBe("application/vnd.github.v3.raw");
+    expect(raw("GET /user", { headers: { accept: "application/vnd.github.v3.full+json" } }).headers.accept).toBe(
+      "application/vnd.github.v3.raw",
+    );
+  });
+
+  it("lets a call's format override the one set via defaults()", () => {
+    const raw = endpoint.defaults({ mediaType: { format: "raw" } });
+    expect(raw("GET /user", { mediaType: { format: "diff" } }).headers.accept).toBe("application/vnd.github.v3.diff");
+  });
+
+  it("keeps a format set via defaults() when a call passes mediaType without a format", () => {
+    const raw = endpoint.defaults({ mediaType: { format: "raw" } });
+    expect(raw("GET /user", { mediaType: {} }).headers.accept).toBe("application/vnd.github.v3.raw");
+  });
+
+  it("does nothing when the accept header was removed", () => {
+    expect(endpoint("GET /user", { headers: { accept: null }, mediaType: { format: "raw" } }).headers).toStrictEqual({
+      "user-agent": USER_AGENT,
+    });
+  });
+
+  it.each([
+    ["with CR LF", "raw\r\n", '"raw\\r\\n"'],
+    ["with a space", "raw json", '"raw json"'],
+    ["with a comma", "raw,html", '"raw,html"'],
+    ["with a slash", "a/b", '"a/b"'],
+  ])("rejects a format %s with ERR_INVALID_OPTIONS naming it", (_label, format, shown) => {
+    const error = thrown(() => endpoint("GET /user", { mediaType: { format } }));
+    expect(error.code).toBe("ERR_INVALID_OPTIONS");
+    expect(error.message).toContain("mediaType.format");
+    expect(error.message).toContain(shown);
+  });
+
+  it.each([
+    ["a number", 3, "number"],
+    ["null", null, "object"],
+    ["an array", ["raw"], "object"],
+  ])("rejects a format that is %s with ERR_INVALID_OPTIONS", (_label, format, shown) => {
+    const error = thrown(() => endpoint("GET /user", { mediaType: { format } } as unknown as EndpointOptions));
+    expect(error.code).toBe("ERR_INVALID_OPTIONS");
+    expect(error.message).toContain("mediaType.format");
+    expect(error.message).toContain(shown);
+  });
+
+  it("rejects an invalid format given to defaults() at once", () => {
+    expectEndpointError(() => endpoint.defaults({ mediaType: { format: "raw\r\n" } }), "ERR_INVALID_OPTIONS", "mediaType.format");
+  });
+
+  it.each([["previews", ["squirrel-girl"]], ["Format", "raw"], ["type", "json"]])(
+    "rejects the unknown mediaType key %j with ERR_INVALID_OPTIONS naming it",
+    (key, value) => {
+      expectEndpointError(
+        () => endpoint("GET /user", { mediaType: { [key]: value } } as unknown as EndpointOptions),
+        "ERR_INVALID_OPTIONS",
+        `mediaType.${key}`,
+      );
+    },
+  );
+
+  it("rejects a mediaType that is not a plain object with ERR_INVALID_OPTIONS", () => {
+    expectEndpointError(
+      () => endpoint("GET /user", { mediaType: "raw" } as unknown as EndpointOptions),
+      "ERR_INVALID_OPTIONS",
+      "mediaType",
+    );
+  });
+
+  it("processes a 100 000-character accept value ending in '-' (no ReDoS), leaving it unchanged", () => {
+    const accept = `application/vnd.${"a".repeat(100_000 - "application/vnd.".length - 1)}-`;
+    expect(accept.length).toBe(100_000);
+    expect(acceptWith(accept, "raw")).toBe(accept);
+  });
+
+  it("processes a 100 001-character accept value of repeated '.v3' ending in '-', leaving it unchanged", () => {
+    const accept = `application/vnd.github${".v3".repeat(33_326)}-`;
+    expect(accept.length).toBe(100_001);
+    expect(acceptWith(accept, "raw")).toBe(accept);
+  });
+});

@@ -1,3 +1,4 @@
+export { type FetchInit, toFetch } from "./adapters/fetch.js";
 export { RequestBuilder } from "./builder.js";
 export { type Endpoint, endpoint } from "./endpoint.js";
 export { EndpointError, type EndpointErrorCode, ErrorCodes } from "./errors.js";

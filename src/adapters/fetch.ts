@@ -1,60 +1,105 @@
 import type { RequestOptions } from "../types.js";
 import { setOwn } from "../values.js";
 
-/** The `init` argument `toFetch` builds for `fetch(url, init)`. */
+/**
+ * The `init` argument `toFetch` builds for `fetch(url, init)`.
+ *
+ * @example
+ * const [url, init]: [string, FetchInit] = toFetch(endpoint("DELETE /repos/{owner}/{repo}", { owner: "o", repo: "r" }));
+ * init.method; // "DELETE"
+ */
 export interface FetchInit {
+  /** The method in uppercase. */
   method: string;
+  /** Every header value as text. */
   headers: Record<string, string>;
   // `any` so the tuple spreads into any `fetch` typing (DOM's BodyInit, undici's, node-fetch's).
+  /** Present only when the request options have a body. */
   body?: any;
+  /** `request.signal`, when the request options carry one. */
   signal?: any;
   /** Set to "half" for stream bodies, which Node's fetch requires. */
   duplex?: "half";
 }
 
-/** True for a JSON media type: `application/json`, `…+json`, with or without parameters. */
-function isJsonType(contentType: unknown): boolean {
-  if (typeof contentType !== "string") return false;
+/** True for a JSON media type: `application/json` or any `…+json` (RFC 6839), with or without parameters, any case. */
+function isJsonType(contentType: string | undefined): boolean {
+  if (contentType === undefined) return false;
   const semicolon = contentType.indexOf(";");
   const type = (semicolon === -1 ? contentType : contentType.slice(0, semicolon)).trim().toLowerCase();
   return type === "application/json" || type.endsWith("+json");
 }
 
-function isInstance(value: unknown, name: "Blob" | "FormData" | "URLSearchParams" | "ReadableStream"): boolean {
+type BodyClass = "ArrayBuffer" | "SharedArrayBuffer" | "Blob" | "FormData" | "URLSearchParams" | "ReadableStream";
+
+/**
+ * `instanceof` the global class, or an object of that class from another realm or a
+ * polyfill (an iframe's Blob, the `undici` package's FormData), recognised by its tag.
+ */
+function isA(value: unknown, name: BodyClass): boolean {
+  if (typeof value !== "object" || value === null) return false;
   const constructor = (globalThis as Record<string, unknown>)[name];
-  return typeof constructor === "function" && value instanceof (constructor as abstract new () => unknown);
+  if (typeof constructor === "function" && value instanceof (constructor as abstract new () => unknown)) return true;
+  const tag = Object.prototype.toString.call(value).slice(8, -1);
+  return tag === name || (name === "Blob" && tag === "File");
 }
 
-/** Bodies fetch sends as they are: text, bytes, Blob, FormData, URLSearchParams, streams. */
+/** Streams fetch reads chunk by chunk: a ReadableStream, or (Node's fetch) any async iterable such as a Readable. */
+function isStream(body: unknown): boolean {
+  return (
+    isA(body, "ReadableStream") ||
+    (typeof body === "object" && body !== null && typeof (body as Record<symbol, unknown>)[Symbol.asyncIterator] === "function")
+  );
+}
+
+/** Bodies fetch sends as they are: text, bytes (Buffer included), Blob, FormData, URLSearchParams, streams. */
 function isSendable(body: unknown): boolean {
   return (
     typeof body === "string" ||
-    body instanceof ArrayBuffer ||
     ArrayBuffer.isView(body) ||
-    isInstance(body, "Blob") ||
-    isInstance(body, "FormData") ||
-    isInstance(body, "URLSearchParams") ||
-    isInstance(body, "ReadableStream")
+    isA(body, "ArrayBuffer") ||
+    isA(body, "SharedArrayBuffer") ||
+    isA(body, "Blob") ||
+    isA(body, "FormData") ||
+    isA(body, "URLSearchParams") ||
+    isStream(body)
   );
 }
 
 /**
- * Turns request options into the arguments of `fetch`: the method uppercased (fetch
- * sends a lowercase `patch` verbatim, which servers reject), header values as text,
- * a JSON body serialised when the content type is JSON and the body is not already
- * text, bytes, a Blob, FormData or a stream; `request.signal` becomes `init.signal`.
+ * Turns request options into the arguments of `fetch`:
+ *
+ * - the method uppercased (fetch sends a lowercase `patch` verbatim, which servers reject);
+ * - headers as a plain object of strings (`content-length: 14` becomes `"14"`);
+ * - a body serialised with `JSON.stringify` when the content type is JSON
+ *   (`application/json`, `…+json`) and the body is not already text,
+ *   bytes, a Blob, FormData, URLSearchParams or a stream; any other body by identity;
+ * - for FormData and URLSearchParams bodies, a JSON content type (the one fluent-endpoint
+ *   adds to any body without a content type) is left out, so that fetch sets the right
+ *   one itself — for FormData, with the multipart boundary the server needs;
+ * - `duplex: "half"` for a stream body, which Node's fetch requires;
+ * - `request.signal`, if present, as `init.signal`.
+ *
+ * There is no `body` key when the request options have none.
  *
  * @example
  * const response = await fetch(...toFetch(endpoint("PATCH /user", { bio: "Hello" })));
+ * // fetch("https://api.github.com/user", { method: "PATCH", headers: {…}, body: '{"bio":"Hello"}' })
  */
 export function toFetch(options: RequestOptions): [string, FetchInit] {
   const headers: Record<string, string> = {};
-  for (const name of Object.keys(options.headers)) setOwn(headers, name, String(options.headers[name]));
+  for (const name of Object.keys(options.headers)) {
+    const value = options.headers[name];
+    // Result headers never hold null or undefined, but hand-written options might.
+    if (value !== undefined && value !== null) setOwn(headers, name, String(value));
+  }
   const init: FetchInit = { method: options.method.toUpperCase(), headers };
   const { body } = options;
   if (body !== undefined) {
-    init.body = isJsonType(headers["content-type"]) && !isSendable(body) ? JSON.stringify(body) : body;
-    if (isInstance(body, "ReadableStream")) init.duplex = "half";
+    const json = isJsonType(headers["content-type"]);
+    init.body = json && !isSendable(body) ? JSON.stringify(body) : body;
+    if (json && (isA(body, "FormData") || isA(body, "URLSearchParams"))) delete headers["content-type"];
+    if (isStream(body)) init.duplex = "half";
   }
   const signal = options.request?.signal;
   if (signal !== undefined) init.signal = signal;

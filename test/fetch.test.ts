@@ -1,0 +1,243 @@
+// Issue #5 item 1: toFetch(options) returns the [url, init] arguments of fetch.
+// Every rule of the adapter, one describe each; the end-to-end proof is e2e-clients.test.ts.
+import { Readable } from "node:stream";
+import { runInNewContext } from "node:vm";
+import { FormData as UndiciFormData } from "undici";
+import { describe, expect, it } from "vitest";
+import { endpoint, RequestBuilder, type RequestOptions, toFetch } from "../src/index.js";
+
+const JSON_TYPE = "application/json; charset=utf-8";
+
+/** Request options written by hand, for the cases endpoint() cannot produce. */
+function options(body: unknown, contentType?: string): RequestOptions {
+  const headers: Record<string, string> = { accept: "*/*" };
+  if (contentType !== undefined) headers["content-type"] = contentType;
+  return { method: "post", url: "https://example.com/upload", headers, body };
+}
+
+describe("the url", () => {
+  it("is the first element, unchanged", () => {
+    const result = endpoint("GET /repos/{owner}/{repo}/issues", { owner: "octokit", repo: "endpoint.js", q: "a b" });
+    expect(toFetch(result)[0]).toBe("https://api.github.com/repos/octokit/endpoint.js/issues?q=a%20b");
+  });
+});
+
+describe("the method", () => {
+  it.each([
+    ["GET /user", "GET"],
+    ["HEAD /user", "HEAD"],
+    ["POST /user/repos", "POST"],
+    ["PUT /user/following/{username}", "PUT"],
+    ["PATCH /user", "PATCH"],
+    ["DELETE /user/emails", "DELETE"],
+    ["propfind /files", "PROPFIND"],
+  ])("is uppercased: %s → %s", (route, method) => {
+    expect(endpoint(route, { username: "octocat" }).method).toBe(method.toLowerCase());
+    expect(toFetch(endpoint(route, { username: "octocat" }))[1].method).toBe(method);
+  });
+});
+
+describe("the headers", () => {
+  it("are a plain object of strings, numbers stringified", () => {
+    const result = endpoint("POST /markdown/raw", {
+      data: "Hello **world**",
+      headers: { "content-type": "text/plain", "Content-Length": 15, authorization: "token secret123" },
+    });
+    const { headers } = toFetch(result)[1];
+    expect(Object.getPrototypeOf(headers)).toBe(Object.prototype);
+    expect(headers).toStrictEqual({
+      accept: "application/vnd.github.v3+json",
+      authorization: "token secret123",
+      "content-length": "15",
+      "content-type": "text/plain",
+      "user-agent": expect.stringMatching(/^fluent-endpoint\.js\/\d+\.\d+\.\d+/),
+    });
+  });
+
+  it("are a new object; the request options keep their number", () => {
+    const result = endpoint("PUT /x", { headers: { "content-length": 0 } });
+    const { headers } = toFetch(result)[1];
+    expect(headers).not.toBe(result.headers);
+    expect(headers["content-length"]).toBe("0");
+    expect(result.headers["content-length"]).toBe(0);
+  });
+
+  it("leave out null and undefined values of hand-written options", () => {
+    const handWritten = { method: "get", url: "/x", headers: { accept: "*/*", a: null, b: undefined } };
+    expect(toFetch(handWritten as unknown as RequestOptions)[1].headers).toStrictEqual({ accept: "*/*" });
+  });
+
+  it("keep a __proto__ header as an own key, without touching the prototype", () => {
+    const handWritten: RequestOptions = { method: "get", url: "/x", headers: JSON.parse('{"__proto__":"v"}') };
+    const { headers } = toFetch(handWritten)[1];
+    expect(Object.getPrototypeOf(headers)).toBe(Object.prototype);
+    expect(Object.getOwnPropertyDescriptor(headers, "__proto__")?.value).toBe("v");
+  });
+});
+
+describe("a JSON body", () => {
+  it("is serialised when endpoint() built it from parameters", () => {
+    const result = endpoint("POST /repos/{owner}/{repo}/issues", {
+      owner: "octokit",
+      repo: "endpoint.js",
+      title: "Found a bug",
+      labels: ["bug"],
+      assignee: null,
+    });
+    expect(toFetch(result)[1]).toStrictEqual({
+      method: "POST",
+      headers: expect.objectContaining({ "content-type": JSON_TYPE }),
+      body: '{"title":"Found a bug","labels":["bug"],"assignee":null}',
+    });
+  });
+
+  it.each([
+    "application/json",
+    JSON_TYPE,
+    "Application/JSON; Charset=UTF-8",
+    " application/json ;charset=utf-8",
+    "application/vnd.github+json",
+    "application/vnd.github.v3+json; charset=utf-8",
+    "application/merge-patch+json",
+    "APPLICATION/PROBLEM+JSON",
+  ])("is serialised for the JSON content type %j", (contentType) => {
+    expect(toFetch(options({ a: [1, "ü"], b: null }, contentType))[1].body).toBe('{"a":[1,"ü"],"b":null}');
+  });
+
+  it.each([
+    ["an array", ["a", 1], '["a",1]'],
+    ["a number", 42, "42"],
+    ["a boolean", false, "false"],
+    ["null", null, "null"],
+  ])("is serialised when it is %s", (_label, body, text) => {
+    expect(toFetch(options(body, JSON_TYPE))[1].body).toBe(text);
+  });
+
+  it.each([
+    "text/plain",
+    "application/x-www-form-urlencoded",
+    "application/json-seq",
+    "application/jsonl",
+    "text/json-ish",
+  ])("is passed through by identity for the non-JSON content type %j", (contentType) => {
+    const body = { a: 1 };
+    expect(toFetch(options(body, contentType))[1].body).toBe(body);
+  });
+
+  it("is passed through by identity without a content type", () => {
+    const body = { a: 1 };
+    expect(toFetch(options(body))[1].body).toBe(body);
+  });
+
+  it("leaves the body of the request options as it was", () => {
+    const result = endpoint("PATCH /user", { bio: "Hello" });
+    toFetch(result);
+    expect(result.body).toStrictEqual({ bio: "Hello" });
+  });
+});
+
+describe("text, binary and form bodies", () => {
+  const blob = new Blob(["bytes"], { type: "application/octet-stream" });
+  const form = new FormData();
+  form.append("name", "value");
+  it.each([
+    ["a string", "plain text"],
+    ["a string that is JSON already", '{"a":1}'],
+    ["an ArrayBuffer", new ArrayBuffer(4)],
+    ["a SharedArrayBuffer", new SharedArrayBuffer(4)],
+    ["a Uint8Array", new Uint8Array([0, 1, 255])],
+    ["a Uint8Array view into a larger buffer", new Uint8Array([0, 1, 2, 3]).subarray(1, 3)],
+    ["a Float64Array", new Float64Array([1.5])],
+    ["a DataView", new DataView(new ArrayBuffer(2))],
+    ["a Buffer", Buffer.from("bytes")],
+    ["a Blob", blob],
+    ["a File", new File(["bytes"], "a.txt", { type: "text/plain" })],
+    ["an ArrayBuffer from another realm", runInNewContext("new ArrayBuffer(4)")],
+    ["a Uint8Array from another realm", runInNewContext("new Uint8Array([1, 2])")],
+  ])("passes %s through by identity, even under a JSON content type", (_label, body) => {
+    const [, init] = toFetch(endpoint("POST /upload", { data: body }));
+    expect(init.headers["content-type"]).toBe(JSON_TYPE);
+    expect(init.body).toBe(body);
+    expect("duplex" in init).toBe(false);
+  });
+
+  it.each([
+    ["FormData", form],
+    ["the undici package's FormData", new UndiciFormData()],
+    ["URLSearchParams", new URLSearchParams({ q: "a b" })],
+  ])("passes %s through and leaves out endpoint's default JSON content type, so fetch sets its own", (_label, body) => {
+    const result = endpoint("POST /upload", { data: body });
+    expect(result.headers["content-type"]).toBe(JSON_TYPE);
+    const [, init] = toFetch(result);
+    expect(init.body).toBe(body);
+    expect("content-type" in init.headers).toBe(false);
+    expect(result.headers["content-type"]).toBe(JSON_TYPE);
+  });
+
+  it("keeps a non-JSON content type given for URLSearchParams or FormData", () => {
+    const params = new URLSearchParams({ q: "a" });
+    const urlEncoded = "application/x-www-form-urlencoded; charset=utf-8";
+    expect(toFetch(options(params, urlEncoded))[1]).toMatchObject({ body: params, headers: { "content-type": urlEncoded } });
+    const multipart = "multipart/form-data; boundary=x";
+    expect(toFetch(options(form, multipart))[1]).toMatchObject({ body: form, headers: { "content-type": multipart } });
+  });
+});
+
+describe("a stream body", () => {
+  it("passes a ReadableStream through by identity and sets duplex: 'half'", () => {
+    const stream = new ReadableStream({ start: (controller) => controller.close() });
+    const [, init] = toFetch(endpoint("POST /upload", { data: stream }));
+    expect(init.body).toBe(stream);
+    expect(init.duplex).toBe("half");
+  });
+
+  it("passes a Node Readable (an async iterable, which Node's fetch accepts) through and sets duplex: 'half'", () => {
+    const stream = Readable.from(["a", "b"]);
+    const [, init] = toFetch(endpoint("PUT /upload", { data: stream, headers: { "content-type": "text/plain" } }));
+    expect(init.body).toBe(stream);
+    expect(init.duplex).toBe("half");
+  });
+});
+
+describe("request.signal", () => {
+  it("becomes init.signal, by identity", () => {
+    const controller = new AbortController();
+    const [, init] = toFetch(endpoint("GET /user", { request: { signal: controller.signal, retries: 3 } }));
+    expect(init.signal).toBe(controller.signal);
+    expect("retries" in init).toBe(false);
+  });
+
+  it("is left out when the request option has none, or there is no request option", () => {
+    expect("signal" in toFetch(endpoint("GET /user", { request: { retries: 3 } }))[1]).toBe(false);
+    expect("signal" in toFetch(endpoint("GET /user"))[1]).toBe(false);
+  });
+});
+
+describe("no body", () => {
+  it.each([
+    ["a GET", endpoint("GET /user", { since: 1 })],
+    ["a HEAD", endpoint("HEAD /user")],
+    ["a PUT without parameters", endpoint("PUT /user/starred/{owner}/{repo}", { owner: "octokit", repo: "endpoint.js" })],
+    ["a DELETE without parameters", endpoint("DELETE /user/starred/{owner}/{repo}", { owner: "o", repo: "r" })],
+  ])("means no body key for %s", (_label, result) => {
+    const [, init] = toFetch(result);
+    expect(Object.keys(init).sort()).toEqual(["headers", "method"]);
+    expect(init.headers["content-type"]).toBeUndefined();
+  });
+});
+
+describe("both faces", () => {
+  it("give the same fetch arguments for the same inputs", () => {
+    const viaEndpoint = endpoint("POST /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", title: "t" });
+    const viaBuilder = new RequestBuilder().route("POST /repos/{owner}/{repo}/issues").params({ owner: "o", repo: "r", title: "t" }).build();
+    expect(toFetch(viaBuilder)).toStrictEqual(toFetch(viaEndpoint));
+    expect(toFetch(viaEndpoint)).toStrictEqual([
+      "https://api.github.com/repos/o/r/issues",
+      {
+        method: "POST",
+        headers: { ...viaEndpoint.headers, "content-type": JSON_TYPE },
+        body: '{"title":"t"}',
+      },
+    ]);
+  });
+});

@@ -146,15 +146,17 @@ function assertRequest(request: unknown): RequestMeta {
  * The one merge recipe (spec §4.2): lays `route` and `options` over `base`, writing
  * only whole fields into `target`, so it serves an immer draft and a plain shallow
  * copy alike. An `undefined` option means "not given" and changes nothing; a
- * `null` header removes that header. `copyValues` deep-copies parameter values
- * for states that will be frozen (freezing must never reach the caller's objects).
+ * `null` header removes that header. `store` is set for states that will be kept
+ * and frozen: parameter values are deep-copied (freezing must never reach the
+ * caller's objects) and every new field is frozen on the spot, which leaves immer
+ * only the new root to freeze.
  */
 function applyOptions(
   target: MutableState,
   base: EndpointState,
   route: string | undefined,
   options: EndpointOptions | undefined,
-  copyValues: boolean,
+  store: boolean,
 ): void {
   if (route !== undefined) {
     const parsed = parseRoute(route);
@@ -177,7 +179,7 @@ function applyOptions(
         target.baseUrl = assertString("baseUrl", value);
         break;
       case "headers":
-        target.headers = mergeHeaders(base.headers, value);
+        target.headers = store ? Object.freeze(mergeHeaders(base.headers, value)) : mergeHeaders(base.headers, value);
         break;
       case "mediaType":
         target.format = readFormat(value, base.format);
@@ -190,10 +192,10 @@ function applyOptions(
         break;
       default:
         params ??= { ...base.params };
-        setOwn(params, key, copyValues ? cloneValue(value, `parameter "${key}"`) : value);
+        setOwn(params, key, store ? cloneValue(value, `parameter "${key}"`, true) : value);
     }
   }
-  if (params !== undefined) target.params = params;
+  if (params !== undefined) target.params = store ? Object.freeze(params) : params;
 }
 
 /**

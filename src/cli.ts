@@ -1,4 +1,141 @@
-// Placeholder until the CLI lands (issue #5).
-import { endpoint } from "./index.js";
+// `fluent-endpoint`: prints what a route plus parameters turns into, as request
+// options (JSON), a curl command or the arguments of fetch. Bad input exits with 2.
+import { readFileSync } from "node:fs";
+import { parseArgs } from "node:util";
+import { endpoint, EndpointError, type RequestOptions, toFetch } from "./index.js";
 
-console.log(JSON.stringify(endpoint(process.argv[2] ?? "GET /"), null, 2));
+const USAGE = `Usage: fluent-endpoint "<METHOD> <URL>" [name=value ...] [options]
+
+Prints the request options endpoint() returns for a route and parameters.
+
+Parameters:
+  name=value                  a string (labels=bug,ui is the string "bug,ui")
+  name:=json                  a JSON value: per_page:=100 draft:=true labels:='["bug","ui"]'
+
+Options:
+  -H, --header "name: value"  add a header (repeatable)
+  --base-url URL              prefix for a url that is a path (default https://api.github.com)
+  --data TEXT | @FILE | -     the request body: text, a UTF-8 file, or standard input
+  --curl                      print an equivalent curl command instead
+  --fetch                     print the arguments of fetch(...toFetch(options)) instead
+  -h, --help                  print this help
+
+Bad input prints "fluent-endpoint: <message>" to stderr and exits with code 2.
+
+Example:
+  fluent-endpoint "GET /repos/{owner}/{repo}/issues" owner=octokit repo=endpoint.js state=open -H "authorization: token secret123"`;
+
+/** Bad command-line input; reported like an EndpointError. */
+class UsageError extends Error {}
+
+/** `name=value` is a string parameter; `name:=json` is parsed as JSON. */
+function parseParameter(argument: string): [string, unknown] {
+  const equals = argument.indexOf("=");
+  const isJson = equals > 0 && argument[equals - 1] === ":";
+  const name = equals === -1 ? "" : argument.slice(0, isJson ? equals - 1 : equals);
+  if (name === "") throw new UsageError(`parameter ${JSON.stringify(argument)} is not name=value or name:=json`);
+  const text = argument.slice(equals + 1);
+  if (!isJson) return [name, text];
+  try {
+    return [name, JSON.parse(text)];
+  } catch {
+    throw new UsageError(`parameter "${name}": ${JSON.stringify(text)} is not valid JSON`);
+  }
+}
+
+/** `"name: value"`, as curl takes it; the value is trimmed, the name is validated by the library. */
+function parseHeader(argument: string): [string, string] {
+  const colon = argument.indexOf(":");
+  if (colon <= 0) throw new UsageError(`header ${JSON.stringify(argument)} is not "name: value"`);
+  return [argument.slice(0, colon), argument.slice(colon + 1).trim()];
+}
+
+/** `--data`: `@file` reads a UTF-8 file (relative to the working directory), `-` standard input. */
+function readData(argument: string): string {
+  if (argument !== "-" && !argument.startsWith("@")) return argument;
+  try {
+    return readFileSync(argument === "-" ? 0 : argument.slice(1), "utf8");
+  } catch (error) {
+    throw new UsageError(`--data ${argument}: ${(error as Error).message}`);
+  }
+}
+
+// Option keys of endpoint(): as `name=value` they would be refused by the builder in API terms.
+const OPTION_NAMES = new Set(["method", "url", "baseUrl", "headers", "mediaType", "data", "request"]);
+
+/** POSIX shell single quotes: nothing inside is special, and `'` is written `'\''`. */
+function shellQuote(text: string): string {
+  return `'${text.replaceAll("'", `'\\''`)}'`;
+}
+
+/** An equivalent curl command, every value shell-quoted. */
+function toCurl(options: RequestOptions): string {
+  const { method, url, headers } = options;
+  // toFetch serialises a JSON body exactly as fetch would send it.
+  const body = toFetch(options)[1].body as string | undefined;
+  // `-X HEAD` makes curl wait for a body that never comes; `--head` is curl's HEAD.
+  const words = method === "head" ? ["curl", "--head"] : ["curl", "-X", shellQuote(method.toUpperCase())];
+  words.push(shellQuote(url));
+  for (const name of Object.keys(headers)) {
+    const value = String(headers[name]);
+    // curl drops a header written `name:`; `name;` sends it with an empty value.
+    words.push("-H", shellQuote(value === "" ? `${name};` : `${name}: ${value}`));
+  }
+  if (body !== undefined) {
+    const text = String(body);
+    // curl reads a file for `--data-binary @name`; `--data-raw` sends a leading `@` as is.
+    words.push(text.startsWith("@") ? "--data-raw" : "--data-binary", shellQuote(text));
+  }
+  return words.join(" ");
+}
+
+/** Runs the command line `args` and returns the text to print. */
+function run(args: string[]): string {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args,
+      allowPositionals: true,
+      options: {
+        header: { type: "string", short: "H", multiple: true },
+        "base-url": { type: "string" },
+        data: { type: "string" },
+        curl: { type: "boolean" },
+        fetch: { type: "boolean" },
+        help: { type: "boolean", short: "h" },
+      },
+    });
+  } catch (error) {
+    // Node's messages go on with advice about `--`; the first sentence names the problem.
+    throw new UsageError(`${(error as Error).message.split(/\.\s/)[0]}; see --help`);
+  }
+  const { values, positionals } = parsed;
+  if (values.help) return USAGE;
+  const [route, ...parameters] = positionals;
+  if (route === undefined) throw new UsageError('missing route such as "GET /user"; see --help');
+  if (values.curl && values.fetch) throw new UsageError("--curl and --fetch cannot be combined");
+
+  let builder = endpoint.builder().route(route);
+  if (values["base-url"] !== undefined) builder = builder.baseUrl(values["base-url"]);
+  for (const header of values.header ?? []) builder = builder.header(...parseHeader(header));
+  for (const parameter of parameters) {
+    const [name, value] = parseParameter(parameter);
+    if (OPTION_NAMES.has(name)) {
+      throw new UsageError(`"${name}" is an option, not a parameter: put the method in the route; use --base-url, -H or --data`);
+    }
+    builder = builder.param(name, value);
+  }
+  if (values.data !== undefined) builder = builder.data(readData(values.data));
+  const options = builder.build();
+
+  if (values.curl) return toCurl(options);
+  return JSON.stringify(values.fetch ? toFetch(options) : options, null, 2);
+}
+
+try {
+  console.log(run(process.argv.slice(2)));
+} catch (error) {
+  if (!(error instanceof EndpointError || error instanceof UsageError)) throw error;
+  console.error(`fluent-endpoint: ${error.message}`);
+  process.exitCode = 2;
+}

@@ -17,6 +17,13 @@ export interface Endpoint {
    * // { method: "get", url: "https://api.github.com/orgs/octokit/repos?type=private", headers: {…} }
    */
   (route: string, options?: EndpointOptions): RequestOptions;
+  /**
+   * The same, with the method and url in the options instead of a route.
+   *
+   * @example
+   * endpoint({ method: "GET", url: "/users/{username}", username: "octocat" })
+   * // { method: "get", url: "https://api.github.com/users/octocat", headers: {…} }
+   */
   (options?: EndpointOptions): RequestOptions;
 
   /**
@@ -45,6 +52,12 @@ export interface Endpoint {
    * endpoint.merge("GET /orgs/{org}/repos", { org: "octokit" }).url // "/orgs/{org}/repos"
    */
   merge(route?: string, options?: EndpointOptions): MergedOptions;
+  /**
+   * The same, with the method and url in the options instead of a route.
+   *
+   * @example
+   * endpoint.merge({ method: "POST", url: "/user/repos", name: "new-repo" }).name // "new-repo"
+   */
   merge(options: EndpointOptions): MergedOptions;
 
   /**

@@ -1,6 +1,11 @@
 /**
  * Every error code fluent-endpoint throws, in one place. The codes are stable:
  * match on `error.code`, never on the message text.
+ *
+ * @example
+ * if (error instanceof EndpointError && error.code === ErrorCodes.MISSING_URL) {
+ *   // the caller forgot the route
+ * }
  */
 export const ErrorCodes = {
   /** The options argument (or one of its known fields) has the wrong type. */
@@ -21,7 +26,13 @@ export const ErrorCodes = {
   UNSAFE_PATH: "ERR_UNSAFE_PATH",
 } as const;
 
-/** The string-literal union of all error codes. */
+/**
+ * The string-literal union of all error codes.
+ *
+ * @example
+ * const usageMistakes: EndpointErrorCode[] = ["ERR_INVALID_ROUTE", "ERR_MISSING_URL"];
+ * if (error instanceof EndpointError && usageMistakes.includes(error.code)) printUsage();
+ */
 export type EndpointErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];
 
 /**
@@ -41,6 +52,10 @@ export class EndpointError extends TypeError {
   /** Stable, machine-readable reason; see {@link ErrorCodes}. */
   readonly code: EndpointErrorCode;
 
+  /**
+   * @param code one of {@link ErrorCodes}
+   * @param message names the culprit: a parameter, a header, or a position in the template
+   */
   constructor(code: EndpointErrorCode, message: string) {
     super(message);
     this.name = "EndpointError";

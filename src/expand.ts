@@ -30,6 +30,12 @@ export function expandTemplate(template: UrlTemplate, params: Readonly<Record<st
       const value = ownValue(params, part.varspecs[0]!.name);
       if (typeof value === "string" && schemeLength(value) > 0) {
         // The spec's `{upload_url}/repos/…`: an absolute URL value is kept as written, as `{+name}` would.
+        if (parts.length > 1 && (value.indexOf("?") !== -1 || value.indexOf("#") !== -1)) {
+          throw new EndpointError(
+            ErrorCodes.INVALID_PARAMETER,
+            `parameter "${part.varspecs[0]!.name}" is an absolute URL with a query or fragment, so the rest of the template would land inside it`,
+          );
+        }
         last = expandWith(template.leadingReserved, part, contextFor(part, params, true));
         url += last;
         continue;

@@ -30,7 +30,8 @@ export function parseState(state: EndpointState): RequestOptions {
   let url = joinUrl(state.baseUrl, expandTemplate(template, params));
 
   const headers = { ...state.headers };
-  if (state.format !== "" && typeof headers.accept === "string") {
+  // Own keys only, here and below: a key inherited from a polluted Object.prototype is no header.
+  if (state.format !== "" && Object.hasOwn(headers, "accept") && typeof headers.accept === "string") {
     headers.accept = applyFormat(headers.accept, state.format);
   }
 
@@ -61,7 +62,7 @@ export function parseState(state: EndpointState): RequestOptions {
     body = fields;
   }
 
-  if (body !== undefined && headers["content-type"] === undefined) headers["content-type"] = JSON_CONTENT_TYPE;
+  if (body !== undefined && !Object.hasOwn(headers, "content-type")) headers["content-type"] = JSON_CONTENT_TYPE;
   const result: RequestOptions = { method, url, headers };
   if (body !== undefined) result.body = body;
   if (state.request !== undefined) result.request = state.request.value;

@@ -97,6 +97,15 @@ function assertString(name: string, value: unknown): string {
   return value;
 }
 
+/** A base URL is a prefix for paths: a query or fragment in it would swallow the path appended to it. */
+function assertBaseUrl(baseUrl: unknown): string {
+  const text = assertString("baseUrl", baseUrl);
+  if (text.indexOf("?") !== -1 || text.indexOf("#") !== -1) {
+    throw new EndpointError(ErrorCodes.INVALID_OPTIONS, `baseUrl ${quote(text)} must not have a query or fragment`);
+  }
+  return text;
+}
+
 function assertUrl(url: unknown): string {
   parseUrlTemplate(assertString("url", url)); // validates early; the analysis is cached for parse
   return url as string;
@@ -111,7 +120,7 @@ function readFormat(mediaType: unknown, current: string): string {
       throw new EndpointError(ErrorCodes.INVALID_OPTIONS, `mediaType.${key} is not supported; only mediaType.format is`);
     }
   }
-  const format = mediaType.format;
+  const format = Object.hasOwn(mediaType, "format") ? mediaType.format : undefined;
   if (format === undefined) return current;
   if (typeof format !== "string" || !isFormat(format)) {
     throw new EndpointError(
@@ -176,7 +185,7 @@ function applyOptions(
         target.url = assertUrl(value);
         break;
       case "baseUrl":
-        target.baseUrl = assertString("baseUrl", value);
+        target.baseUrl = assertBaseUrl(value);
         break;
       case "headers":
         target.headers = store ? Object.freeze(mergeHeaders(base.headers, value)) : mergeHeaders(base.headers, value);

@@ -1,25 +1,47 @@
-/** A header value as sent: text, or a number such as `content-length: 14`. */
+/**
+ * A header value as sent: text, or a number such as `content-length: 14`.
+ *
+ * @example
+ * const length: HeaderValue = 14;
+ */
 export type HeaderValue = string | number;
 
 /**
  * Headers as a caller passes them. Names may use any case (they are lowercased);
  * `undefined` or `null` removes a header, including a default one.
+ *
+ * @example
+ * const headers: RequestHeaders = { Authorization: "token secret123", "user-agent": null };
  */
 export interface RequestHeaders {
   [name: string]: HeaderValue | null | undefined;
 }
 
-/** Headers as fluent-endpoint returns them: lowercase names, no empty entries. */
+/**
+ * Headers as fluent-endpoint returns them: lowercase names, no empty entries.
+ *
+ * @example
+ * const headers: ResultHeaders = endpoint("GET /user").headers;
+ * headers["user-agent"]; // "fluent-endpoint.js/0.1.0"
+ */
 export interface ResultHeaders {
   [name: string]: HeaderValue;
 }
 
-/** The `mediaType` option. */
+/**
+ * The `mediaType` option.
+ *
+ * @example
+ * endpoint("GET /repos/{owner}/{repo}/readme", { owner: "octokit", repo: "endpoint.js", mediaType: { format: "raw" } })
+ *   .headers.accept; // "application/vnd.github.v3.raw"
+ */
 export interface MediaType {
   /**
    * A media type parameter such as `raw`, `diff` or `text+json`. It amends each
-   * vendor value of the `accept` header: `application/vnd.github.v3+json` with
-   * `raw` becomes `application/vnd.github.v3.raw`. An empty string means none.
+   * `accept` item of the form `application/vnd.<vendor>[.v<N>][.<word>][+json]`:
+   * `application/vnd.github.v3+json` with `raw` becomes `application/vnd.github.v3.raw`.
+   * Other items (`text/html`, `application/vnd.github.foo-preview+json`) are kept.
+   * An empty string means none.
    */
   format?: string;
 }
@@ -28,6 +50,10 @@ export interface MediaType {
  * Custom meta information for whoever sends the request (a `signal`, a `fetch`
  * implementation, retry settings…). fluent-endpoint returns it as the very object
  * passed in, never copied or frozen.
+ *
+ * @example
+ * const request: RequestMeta = { signal: AbortSignal.timeout(5000) };
+ * endpoint("GET /user", { request }).request === request; // true
  */
 export interface RequestMeta {
   [key: string]: unknown;
@@ -70,15 +96,31 @@ export interface EndpointOptions {
  * Defaulted options, as `merge()` returns them and `parse()` takes them: the url
  * still holds its placeholders, the method keeps its case, parameters are
  * top-level keys.
+ *
+ * @example
+ * const merged: MergedOptions = endpoint.merge("GET /orgs/{org}/repos", { org: "octokit" });
+ * // { method: "GET", baseUrl: "https://api.github.com", url: "/orgs/{org}/repos",
+ * //   headers: {…}, mediaType: { format: "" }, org: "octokit" }
  */
 export interface MergedOptions {
+  /** The HTTP method, in the case it was given. */
   method: string;
+  /** Prefix for a `url` that is a path; `""` for none. */
   baseUrl: string;
+  /** The url template, placeholders not yet expanded; absent when none was given. */
   url?: string;
+  /** Lowercase header names, validated values. */
   headers: ResultHeaders;
-  mediaType: { format: string };
+  /** The media type parameter; `format` is `""` for none. */
+  mediaType: {
+    /** See {@link MediaType.format}. */
+    format: string;
+  };
+  /** The `data` option, the very value passed in. */
   data?: unknown;
+  /** The `request` option, the very object passed in. */
   request?: RequestMeta;
+  /** Parameters. */
   [parameter: string]: unknown;
 }
 

@@ -241,3 +241,11 @@ describe("both faces", () => {
     ]);
   });
 });
+
+describe("bodies JSON cannot hold", () => {
+  it("reports a bigint in a JSON body as ERR_INVALID_PARAMETER, not a raw TypeError", () => {
+    expect(() => toFetch(endpoint("POST /x", { n: 1n }))).toThrow(
+      expect.objectContaining({ name: "EndpointError", code: "ERR_INVALID_PARAMETER", message: expect.stringContaining("BigInt") }),
+    );
+  });
+});

@@ -112,3 +112,24 @@ describe("relative urls that look absolute", () => {
     expect(joined("https://api.github.com/", "//evil.com/x")).toBe("https://api.github.com/evil.com/x");
   });
 });
+
+describe("base URLs and absolute URL values that would swallow the path", () => {
+  it("refuses a baseUrl with a query or a fragment, naming it", () => {
+    expect(() => endpoint("GET /x", { baseUrl: "https://h/api?k=1" })).toThrow(
+      expect.objectContaining({ code: "ERR_INVALID_OPTIONS", message: expect.stringContaining('baseUrl "https://h/api?k=1"') }),
+    );
+    expect(() => endpoint.defaults({ baseUrl: "https://h/api#top" })).toThrow(
+      expect.objectContaining({ code: "ERR_INVALID_OPTIONS" }),
+    );
+  });
+
+  it("refuses a leading absolute URL value with a query or fragment when more of the template follows", () => {
+    expect(() => endpoint({ url: "{u}/x", u: "https://a.com/?q=1#f" })).toThrow(
+      expect.objectContaining({ code: "ERR_INVALID_PARAMETER", message: expect.stringContaining('parameter "u"') }),
+    );
+  });
+
+  it("keeps a leading absolute URL value with a query when it is the whole template", () => {
+    expect(endpoint({ url: "{u}", u: "https://a.com/x?q=1" }).url).toBe("https://a.com/x?q=1");
+  });
+});

@@ -1,3 +1,4 @@
+import { EndpointError, ErrorCodes } from "../errors.js";
 import type { RequestOptions } from "../types.js";
 import { setOwn } from "../values.js";
 
@@ -66,6 +67,18 @@ function isSendable(body: unknown): boolean {
   );
 }
 
+/** JSON text of a body; a bigint or a cycle, which JSON cannot hold, is an EndpointError, not a raw TypeError. */
+function serialise(body: unknown): string {
+  try {
+    return JSON.stringify(body);
+  } catch (error) {
+    throw new EndpointError(
+      ErrorCodes.INVALID_PARAMETER,
+      `the JSON body cannot be serialised: ${(error as Error).message}`,
+    );
+  }
+}
+
 /**
  * Turns request options into the arguments of `fetch`:
  *
@@ -97,7 +110,7 @@ export function toFetch(options: RequestOptions): [string, FetchInit] {
   const { body } = options;
   if (body !== undefined) {
     const json = isJsonType(headers["content-type"]);
-    init.body = json && !isSendable(body) ? JSON.stringify(body) : body;
+    init.body = json && !isSendable(body) ? serialise(body) : body;
     if (json && (isA(body, "FormData") || isA(body, "URLSearchParams"))) delete headers["content-type"];
     if (isStream(body)) init.duplex = "half";
   }

@@ -1,0 +1,292 @@
+// The `fluent-endpoint` command (issue #5 item 4), run as users run it: the built
+// dist/cli.js in a child node process, checked by its stdout, stderr and exit code.
+import { execFileSync, spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+const root = resolve(__dirname, "..");
+const CLI = join(root, "dist", "cli.js");
+const { version } = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { version: string };
+const DEFAULT_HEADERS = { accept: "application/vnd.github.v3+json", "user-agent": `fluent-endpoint.js/${version}` };
+const JSON_TYPE = "application/json; charset=utf-8";
+let directory: string;
+
+/** Runs the CLI in `directory` with `args` (and `input` on stdin). */
+function cli(args: string[], input?: string) {
+  const { status, stdout, stderr } = spawnSync(process.execPath, [CLI, ...args], { cwd: directory, encoding: "utf8", input });
+  return { status, stdout, stderr };
+}
+
+/** The CLI's stdout as JSON, failing the test unless it exited with 0 and printed nothing to stderr. */
+function json(args: string[], input?: string): unknown {
+  const { status, stdout, stderr } = cli(args, input);
+  expect({ status, stderr }).toEqual({ status: 0, stderr: "" });
+  return JSON.parse(stdout);
+}
+
+/** The words the shell makes of a printed curl command, by running it with `curl` as a function that lists its arguments. */
+function shellWords(command: string): string[] {
+  const script = `curl() { for word do printf '%s\\0' "$word"; done; }; ${command}`;
+  return execFileSync("sh", ["-c", script], { cwd: directory, encoding: "utf8" }).split("\0").slice(0, -1);
+}
+
+beforeAll(() => {
+  // `npm test` builds first; a lone `vitest run test/cli.test.ts` on a fresh checkout builds here.
+  if (!existsSync(CLI)) execFileSync("npx", ["rollup", "-c"], { cwd: root, stdio: "ignore" });
+  directory = mkdtempSync(join(tmpdir(), "fluent-endpoint-cli-"));
+}, 180_000);
+
+afterAll(() => {
+  if (directory) rmSync(directory, { recursive: true, force: true });
+});
+
+describe("request options as JSON", () => {
+  it("prints the README example as pretty JSON", () => {
+    const { status, stdout, stderr } = cli([
+      "GET /repos/{owner}/{repo}/issues",
+      "owner=octokit",
+      "repo=endpoint.js",
+      "state=open",
+      "labels=bug,ui",
+      "-H",
+      "authorization: token secret123",
+    ]);
+    expect({ status, stderr }).toEqual({ status: 0, stderr: "" });
+    expect(stdout).toBe(
+      `${JSON.stringify(
+        {
+          method: "get",
+          url: "https://api.github.com/repos/octokit/endpoint.js/issues?state=open&labels=bug%2Cui",
+          headers: { ...DEFAULT_HEADERS, authorization: "token secret123" },
+        },
+        null,
+        2,
+      )}\n`,
+    );
+  });
+
+  it("keeps name=value a string, commas and digits included", () => {
+    expect(json(["POST /items", "labels=bug,ui", "count=3", "flag=true"])).toEqual({
+      method: "post",
+      url: "https://api.github.com/items",
+      headers: { ...DEFAULT_HEADERS, "content-type": JSON_TYPE },
+      body: { labels: "bug,ui", count: "3", flag: "true" },
+    });
+  });
+
+  it("parses name:=json as JSON: numbers, booleans, null, arrays, objects", () => {
+    expect(
+      json(["POST /items", "count:=3", "draft:=true", "milestone:=null", 'labels:=["bug","ui"]', 'meta:={"a":{"b":1}}']),
+    ).toEqual({
+      method: "post",
+      url: "https://api.github.com/items",
+      headers: { ...DEFAULT_HEADERS, "content-type": JSON_TYPE },
+      body: { count: 3, draft: true, milestone: null, labels: ["bug", "ui"], meta: { a: { b: 1 } } },
+    });
+  });
+
+  it("splits a parameter at the first '=' only", () => {
+    expect(json(["GET /search", "q=a=b"])).toMatchObject({ url: "https://api.github.com/search?q=a%3Db" });
+  });
+
+  it("expands a JSON array in the query like {?name}", () => {
+    expect(json(["GET /issues", 'labels:=["bug","ui"]', "per_page:=100"])).toMatchObject({
+      url: "https://api.github.com/issues?labels=bug%2Cui&per_page=100",
+    });
+  });
+
+  it("--base-url replaces the default base URL", () => {
+    expect(json(["GET /orgs/{org}", "org=acme", "--base-url", "https://ghe.example.com/api/v3"])).toMatchObject({
+      url: "https://ghe.example.com/api/v3/orgs/acme",
+    });
+    expect(json(["GET /user", "--base-url=http://127.0.0.1:8080"])).toMatchObject({ url: "http://127.0.0.1:8080/user" });
+  });
+
+  it("-H and --header add headers: names lowercased, values trimmed, defaults overridden, the last one wins", () => {
+    expect(
+      json(["GET /user", "-H", "Authorization:   token a  ", "--header", "accept: text/html", "-H", "x-n: 1", "-H", "X-N: 2"]),
+    ).toEqual({
+      method: "get",
+      url: "https://api.github.com/user",
+      headers: { accept: "text/html", "user-agent": DEFAULT_HEADERS["user-agent"], authorization: "token a", "x-n": "2" },
+    });
+  });
+
+  it("--data @file sends the file's text as the body (relative to the working directory)", () => {
+    writeFileSync(join(directory, "note.md"), "# Release\n\nIt's ready — ünïcode.\n");
+    expect(json(["POST /markdown/raw", "--data", "@note.md", "-H", "content-type: text/plain"])).toEqual({
+      method: "post",
+      url: "https://api.github.com/markdown/raw",
+      headers: { ...DEFAULT_HEADERS, "content-type": "text/plain" },
+      body: "# Release\n\nIt's ready — ünïcode.\n",
+    });
+  });
+
+  it("--data text is the body as written; --data - reads standard input", () => {
+    expect(json(["PUT /x", "--data", "hello"])).toMatchObject({ body: "hello" });
+    expect(json(["PUT /x", "--data", "-"], "from stdin\n")).toMatchObject({ body: "from stdin\n" });
+  });
+
+  it("--data with parameters sends the data and routes template parameters to the url", () => {
+    expect(json(["POST /upload{?name}", "name=a b.txt", "--data", "abc"])).toEqual({
+      method: "post",
+      url: "https://api.github.com/upload?name=a%20b.txt",
+      headers: { ...DEFAULT_HEADERS, "content-type": JSON_TYPE },
+      body: "abc",
+    });
+  });
+});
+
+describe("--curl", () => {
+  it("prints an equivalent curl command, every value single-quoted", () => {
+    const { status, stdout, stderr } = cli([
+      "POST /repos/{owner}/{repo}/issues",
+      "owner=octokit",
+      "repo=endpoint.js",
+      "title=Found a bug",
+      'labels:=["bug"]',
+      "-H",
+      "authorization: token secret123",
+      "--curl",
+    ]);
+    expect({ status, stderr }).toEqual({ status: 0, stderr: "" });
+    expect(stdout).toBe(
+      "curl -X 'POST' 'https://api.github.com/repos/octokit/endpoint.js/issues'" +
+        " -H 'accept: application/vnd.github.v3+json'" +
+        ` -H 'user-agent: fluent-endpoint.js/${version}'` +
+        " -H 'authorization: token secret123'" +
+        " -H 'content-type: application/json; charset=utf-8'" +
+        ` --data-binary '{"title":"Found a bug","labels":["bug"]}'\n`,
+    );
+  });
+
+  it("prints a GET without a body", () => {
+    expect(cli(["GET /users/{user}", "user=octocat", "--curl"]).stdout).toBe(
+      "curl -X 'GET' 'https://api.github.com/users/octocat'" +
+        " -H 'accept: application/vnd.github.v3+json'" +
+        ` -H 'user-agent: fluent-endpoint.js/${version}'\n`,
+    );
+  });
+
+  it("writes an embedded quote as '\\''", () => {
+    expect(cli(["PUT /x", "--data", "it's", "--curl"]).stdout).toMatch(/ --data-binary 'it'\\''s'\n$/);
+  });
+
+  it("is safe against quotes and shell syntax: the shell hands curl exactly the values", () => {
+    const body = `'"; rm -rf / $(touch pwned) \`touch pwned\` $HOME \\ '\n' !`;
+    writeFileSync(join(directory, "body.txt"), body);
+    const { stdout } = cli(["POST /q/{name}", "name=a'b", "--data", "@body.txt", "-H", "x-note: it's $(touch pwned)", "--curl"]);
+    expect(shellWords(stdout)).toEqual([
+      "-X",
+      "POST",
+      "https://api.github.com/q/a%27b",
+      "-H",
+      "accept: application/vnd.github.v3+json",
+      "-H",
+      `user-agent: fluent-endpoint.js/${version}`,
+      "-H",
+      "x-note: it's $(touch pwned)",
+      "-H",
+      "content-type: application/json; charset=utf-8",
+      "--data-binary",
+      body,
+    ]);
+    expect(existsSync(join(directory, "pwned"))).toBe(false);
+  });
+
+  it("quotes a method that holds shell characters (tchar allows ' $ & | `)", () => {
+    expect(shellWords(cli(["it's$X /x", "--curl"]).stdout).slice(0, 3)).toEqual(["-X", "IT'S$X", "https://api.github.com/x"]);
+  });
+
+  it("uses --head for HEAD, which -X HEAD would leave waiting for a body", () => {
+    expect(cli(["HEAD /x", "--curl"]).stdout).toMatch(/^curl --head 'https:\/\/api\.github\.com\/x' -H /);
+  });
+
+  it("sends an empty header value as 'name;' (curl drops 'name:')", () => {
+    expect(cli(["GET /x", "-H", "x-empty:", "--curl"]).stdout).toMatch(/ -H 'x-empty;'\n$/);
+  });
+
+  it("uses --data-raw for a body starting with '@', which --data-binary would read as a file name", () => {
+    expect(cli(["POST /x", "--data", "-", "--curl"], "@/etc/passwd").stdout).toMatch(/ --data-raw '@\/etc\/passwd'\n$/);
+  });
+});
+
+describe("--fetch", () => {
+  it("prints the arguments of fetch(...toFetch(options)): method uppercased, JSON body serialised", () => {
+    const { status, stdout, stderr } = cli(["PATCH /user", "bio=Hello", "hireable:=true", "-H", "authorization: token t", "--fetch"]);
+    expect({ status, stderr }).toEqual({ status: 0, stderr: "" });
+    expect(JSON.parse(stdout)).toEqual([
+      "https://api.github.com/user",
+      {
+        method: "PATCH",
+        headers: { ...DEFAULT_HEADERS, authorization: "token t", "content-type": JSON_TYPE },
+        body: '{"bio":"Hello","hireable":true}',
+      },
+    ]);
+  });
+
+  it("passes a text body through and leaves a GET without one", () => {
+    expect(json(["POST /x", "--data", "plain", "--fetch"])).toMatchObject([
+      "https://api.github.com/x",
+      { method: "POST", body: "plain" },
+    ]);
+    expect(json(["GET /x", "--fetch"])).toEqual(["https://api.github.com/x", { method: "GET", headers: DEFAULT_HEADERS }]);
+  });
+});
+
+describe("bad input: the message on stderr, exit code 2", () => {
+  it.each([
+    ["a malformed template", ["GET /repos/{owner/issues"], `url template "/repos/{owner/issues": expected ',' or '}' but found "/" in expression at position 13`],
+    ["an invalid route", ["GET /a b"], `route "GET /a b" is not "<METHOD> <URL>" (one space, no spaces in the URL)`],
+    ["a -H without a colon", ["GET /x", "-H", "authorization"], `header "authorization" is not "name: value"`],
+    ["a -H with an empty name", ["GET /x", "-H", ": v"], `header ": v" is not "name: value"`],
+    ["a header name that is not a token", ["GET /x", "-H", "bad name: v"], `header name "bad name" is not an HTTP token`],
+    ["an unknown flag", ["GET /x", "--verbose"], "Unknown option '--verbose'; see --help"],
+    ["a flag without its value", ["GET /x", "--base-url"], "Option '--base-url <value>' argument missing; see --help"],
+    ["a parameter without '='", ["GET /x", "owner"], `parameter "owner" is not name=value or name:=json`],
+    ["a parameter without a name", ["GET /x", ":=1"], `parameter ":=1" is not name=value or name:=json`],
+    ["a name:= value that is not JSON", ["GET /x", "n:=nope"], `parameter "n": "nope" is not valid JSON`],
+    ["no route", [], 'missing route such as "GET /user"; see --help'],
+    ["--curl with --fetch", ["GET /x", "--curl", "--fetch"], "--curl and --fetch cannot be combined"],
+    ["--data with GET", ["GET /x", "--data", "x"], "data cannot be sent with a GET request, which has no body"],
+    ["a missing --data file", ["POST /x", "--data", "@missing.txt"], "--data @missing.txt: ENOENT: no such file or directory, open 'missing.txt'"],
+    ["a dot-segment value", ["GET /files/{name}", "name=.."], `parameter "name" ({name} at position 7) made the path segment "..", which URL parsers resolve away`],
+  ])("%s", (_, args, message) => {
+    expect(cli(args)).toEqual({ status: 2, stdout: "", stderr: `fluent-endpoint: ${message}\n` });
+  });
+
+  it("reports bad input under --curl and --fetch the same way", () => {
+    expect(cli(["GET /x/{", "--curl"]).status).toBe(2);
+    expect(cli(["GET /x/{", "--fetch"]).status).toBe(2);
+  });
+});
+
+describe("--help", () => {
+  it("prints the usage to stdout and exits with 0", () => {
+    for (const flag of ["--help", "-h"]) {
+      const { status, stdout, stderr } = cli([flag]);
+      expect({ status, stderr }).toEqual({ status: 0, stderr: "" });
+      expect(stdout).toMatch(/^Usage: fluent-endpoint "<METHOD> <URL>" \[name=value \.\.\.\] \[options\]\n/);
+      for (const option of ["name:=json", "--header", "--base-url", "--data", "--curl", "--fetch", "code 2"]) {
+        expect(stdout).toContain(option);
+      }
+    }
+  });
+
+  it("wins over everything else on the line", () => {
+    expect(cli(["GET /x/{", "--help"]).status).toBe(0);
+  });
+});
+
+describe("option names given as parameters", () => {
+  it("exits 2 with a message in command-line terms", () => {
+    const { status, stdout, stderr } = cli(["GET /x", "method=POST"]);
+    expect(status).toBe(2);
+    expect(stdout).toBe("");
+    expect(stderr).toBe(
+      'fluent-endpoint: "method" is an option, not a parameter: put the method in the route; use --base-url, -H or --data\n',
+    );
+  });
+});

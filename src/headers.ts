@@ -1,6 +1,7 @@
 import { EndpointError, ErrorCodes, quote } from "./errors.js";
 import { isToken } from "./http-token.js";
-import type { HeaderValue, ResultHeaders } from "./types.js";
+import { REMOVED } from "./layers.js";
+import type { HeaderValue } from "./types.js";
 import { isPlainObject, setOwn } from "./values.js";
 
 /** Throws unless `name` (already lowercased) is an HTTP token. */
@@ -28,24 +29,25 @@ export function assertHeaderValue(name: string, value: unknown): asserts value i
 }
 
 /**
- * Returns a new header object: `base` with `headers` laid over it key by key.
- * Names are lowercased; a `null` or `undefined` value removes the header.
+ * The header changes an options object asks for: lowercase names, validated
+ * values, and `REMOVED` for a `null` or `undefined` value (which removes the
+ * header, a default one included).
  */
-export function mergeHeaders(base: ResultHeaders, headers: unknown): ResultHeaders {
+export function headerChanges(headers: unknown): Record<string, HeaderValue | typeof REMOVED> {
   if (!isPlainObject(headers)) {
     throw new EndpointError(ErrorCodes.INVALID_OPTIONS, `headers must be a plain object, got ${typeof headers}`);
   }
-  const merged: ResultHeaders = { ...base };
+  const changes: Record<string, HeaderValue | typeof REMOVED> = {};
   for (const key of Object.keys(headers)) {
     const name = key.toLowerCase();
     assertHeaderName(name);
     const value = headers[key];
     if (value === undefined || value === null) {
-      delete merged[name];
+      setOwn(changes, name, REMOVED);
     } else {
       assertHeaderValue(name, value);
-      setOwn(merged, name, value);
+      setOwn(changes, name, value);
     }
   }
-  return merged;
+  return changes;
 }

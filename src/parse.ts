@@ -1,6 +1,7 @@
 import { EndpointError, ErrorCodes } from "./errors.js";
 import { expandTemplate } from "./expand.js";
 import { applyFormat } from "./media-type.js";
+import { flatten } from "./layers.js";
 import { isQueryMethod } from "./method.js";
 import { appendQuery, queryValue } from "./query.js";
 import { EMPTY_STATE, type EndpointState, mergeForCall } from "./state.js";
@@ -26,10 +27,10 @@ export function parseState(state: EndpointState): RequestOptions {
   }
   const method = state.method.toLowerCase();
   const template = parseUrlTemplate(state.url);
-  const { params } = state;
+  const params = flatten(state.params);
   let url = joinUrl(state.baseUrl, expandTemplate(template, params));
 
-  const headers = { ...state.headers };
+  const headers = { ...flatten(state.headers) };
   // Own keys only, here and below: a key inherited from a polluted Object.prototype is no header.
   if (state.format !== "" && Object.hasOwn(headers, "accept") && typeof headers.accept === "string") {
     headers.accept = applyFormat(headers.accept, state.format);

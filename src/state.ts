@@ -1,10 +1,11 @@
 import { Immer } from "immer";
 import { EndpointError, ErrorCodes, quote } from "./errors.js";
-import { mergeHeaders } from "./headers.js";
+import { headerChanges } from "./headers.js";
+import { bottomLayer, flatten, type Layered, overlay } from "./layers.js";
 import { assertMethod } from "./method.js";
 import { parseRoute } from "./route.js";
 import { parseUrlTemplate } from "./template.js";
-import type { EndpointOptions, MergedOptions, RequestMeta, ResultHeaders } from "./types.js";
+import type { EndpointOptions, HeaderValue, MergedOptions, RequestMeta } from "./types.js";
 import { cloneValue, isPlainObject, setOwn } from "./values.js";
 import { VERSION } from "./version.js";
 
@@ -27,12 +28,12 @@ export interface EndpointState {
   readonly method: string | undefined;
   readonly baseUrl: string;
   readonly url: string | undefined;
-  /** Lowercase names, validated values. */
-  readonly headers: Readonly<ResultHeaders>;
+  /** Lowercase names, validated values (`flatten` gives the map). */
+  readonly headers: Layered<HeaderValue>;
   /** `mediaType.format`; "" for none. */
   readonly format: string;
-  /** Every other option key. Stored states hold deep copies of the caller's values. */
-  readonly params: Readonly<Record<string, unknown>>;
+  /** Every other option key. Stored states hold deep, frozen copies of the caller's values. */
+  readonly params: Layered<unknown>;
   readonly data: Held<unknown> | undefined;
   readonly request: Held<RequestMeta> | undefined;
 }
@@ -48,9 +49,9 @@ export const ROOT_STATE: EndpointState = immer.produce(
     method: "GET",
     baseUrl: "https://api.github.com",
     url: undefined,
-    headers: { accept: "application/vnd.github.v3+json", "user-agent": `fluent-endpoint.js/${VERSION}` },
+    headers: bottomLayer({ accept: "application/vnd.github.v3+json", "user-agent": `fluent-endpoint.js/${VERSION}` }),
     format: "",
-    params: {},
+    params: bottomLayer({}),
     data: undefined,
     request: undefined,
   } as EndpointState,
@@ -62,9 +63,9 @@ export const EMPTY_STATE: EndpointState = Object.freeze({
   method: undefined,
   baseUrl: "",
   url: undefined,
-  headers: Object.freeze({}),
+  headers: bottomLayer<HeaderValue>({}),
   format: "",
-  params: Object.freeze({}),
+  params: bottomLayer<unknown>({}),
   data: undefined,
   request: undefined,
 });
@@ -188,7 +189,7 @@ function applyOptions(
         target.baseUrl = assertBaseUrl(value);
         break;
       case "headers":
-        target.headers = store ? Object.freeze(mergeHeaders(base.headers, value)) : mergeHeaders(base.headers, value);
+        target.headers = overlay(base.headers, headerChanges(value), store);
         break;
       case "mediaType":
         target.format = readFormat(value, base.format);
@@ -200,11 +201,11 @@ function applyOptions(
         target.request = new Held(assertRequest(value));
         break;
       default:
-        params ??= { ...base.params };
+        params ??= {};
         setOwn(params, key, store ? cloneValue(value, `parameter "${key}"`, true) : value);
     }
   }
-  if (params !== undefined) target.params = store ? Object.freeze(params) : params;
+  if (params !== undefined) target.params = overlay(base.params, params, store);
 }
 
 /**
@@ -235,13 +236,12 @@ export function toMergedOptions(state: EndpointState): MergedOptions {
   const merged = {
     method: state.method,
     baseUrl: state.baseUrl,
-    headers: { ...state.headers },
+    headers: { ...flatten(state.headers) },
     mediaType: { format: state.format },
   } as MergedOptions;
   if (state.url !== undefined) merged.url = state.url;
-  for (const key of Object.keys(state.params)) {
-    setOwn(merged, key, cloneValue(state.params[key], `parameter "${key}"`));
-  }
+  const params = flatten(state.params);
+  for (const key of Object.keys(params)) setOwn(merged, key, cloneValue(params[key], `parameter "${key}"`));
   if (state.data !== undefined) merged.data = state.data.value;
   if (state.request !== undefined) merged.request = state.request.value;
   return merged;
@@ -255,11 +255,12 @@ export function toDefaults(state: EndpointState): Readonly<MergedOptions> {
   const view = {
     method: state.method,
     baseUrl: state.baseUrl,
-    headers: state.headers,
+    headers: flatten(state.headers),
     mediaType: Object.freeze({ format: state.format }),
   } as MergedOptions;
   if (state.url !== undefined) view.url = state.url;
-  for (const key of Object.keys(state.params)) setOwn(view, key, state.params[key]);
+  const params = flatten(state.params);
+  for (const key of Object.keys(params)) setOwn(view, key, params[key]);
   if (state.data !== undefined) view.data = state.data.value;
   if (state.request !== undefined) view.request = state.request.value;
   return Object.freeze(view);

@@ -1,0 +1,513 @@
+// Issue #3 items 3, 4 and 5: adversarial inputs (the published ReDoS inputs against
+// this kind of library, megabyte urls and headers, 10 000 parameters, a 10 000-deep
+// defaults chain), prototype pollution and key hygiene, and bounded memory.
+//
+// Each test has a generous timeout that only a runaway (super-linear) algorithm could
+// reach; none asserts a time. Growth rates are measured by the benchmark, not here.
+import { readFileSync } from "node:fs";
+import v8 from "node:v8";
+import vm from "node:vm";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { type Endpoint, endpoint, EndpointError, type RequestOptions, RequestBuilder } from "../src/index.js";
+import { parseUrlTemplate, TEMPLATE_CACHE_LIMIT, templateCacheSize } from "../src/template.js";
+
+const { version } = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string };
+const BASE = "https://api.github.com";
+const ACCEPT = "application/vnd.github.v3+json";
+const USER_AGENT = `fluent-endpoint.js/${version}`;
+const JSON_TYPE = "application/json; charset=utf-8";
+const GENEROUS = 20_000;
+
+/** The EndpointError `fn` throws (fails the test when it throws nothing or something else). */
+function thrown(fn: () => unknown): EndpointError {
+  try {
+    fn();
+  } catch (error) {
+    expect(error).toBeInstanceOf(EndpointError);
+    return error as EndpointError;
+  }
+  throw new Error("expected an EndpointError, but nothing was thrown");
+}
+
+describe("item 3: the published ReDoS inputs get a correct result or an EndpointError", () => {
+  it("keeps a 100 000-character accept header ending in '-' as it is under mediaType.format", () => {
+    const accept = `${"A".repeat(99_999)}-`;
+    expect(accept.length).toBe(100_000);
+    const result = endpoint("GET /graphql", { headers: { accept }, mediaType: { format: "raw" } });
+    expect(result.headers.accept).toBe(accept);
+    expect(result.url).toBe(`${BASE}/graphql`);
+  }, GENEROUS);
+
+  /** `text` cut or repeated to 99 999 characters, then "-": 100 000 characters in all. */
+  const endingInDash = (prefix: string, unit: string) => `${`${prefix}${unit.repeat(100_000)}`.slice(0, 99_999)}-`;
+
+  it.each([
+    ["a vendor type whose name never ends", endingInDash("application/vnd.", "a")],
+    ["a vendor type with 50 000 '.v' versions", endingInDash("application/vnd.github", ".v")],
+    ["a vendor type with 20 000 '+json' suffixes", endingInDash("application/vnd.github", "+json")],
+    ["a vendor type with 33 000 '.v3' versions", endingInDash("application/vnd.github", ".v3")],
+    ["100 000 commas", endingInDash("", ",")],
+    ["100 000 spaces and tabs", endingInDash("", " \t")],
+  ])("keeps %s (100 000 characters ending in '-') as it is under mediaType.format", (_, accept) => {
+    expect(accept.length).toBe(100_000);
+    expect(endpoint("GET /x", { headers: { accept }, mediaType: { format: "raw" } }).headers.accept).toBe(accept);
+  }, GENEROUS);
+
+  it("rejects mediaType.previews, the option that reached the vulnerable expression, with ERR_INVALID_OPTIONS", () => {
+    const accept = `${"A".repeat(99_999)}-`;
+    const error = thrown(() => endpoint("GET /graphql", { headers: { accept }, mediaType: { previews: ["x"] } as never }));
+    expect(error.code).toBe("ERR_INVALID_OPTIONS");
+  }, GENEROUS);
+
+  it("rejects a url of 100 000 '{' then '@' with ERR_INVALID_TEMPLATE at position 1, in every call form", () => {
+    const url = `${"{".repeat(100_000)}@`;
+    for (const call of [
+      () => endpoint({ method: "GET", url }),
+      () => endpoint(`GET ${url}`),
+      () => new RequestBuilder().url(url),
+      () => endpoint.defaults({ url }),
+    ]) {
+      const error = thrown(call);
+      expect(error.code).toBe("ERR_INVALID_TEMPLATE");
+      expect(error.message).toMatch(/at position 1$/);
+      expect(error.message.length).toBeLessThan(300); // quotes a bounded excerpt, not the whole input
+    }
+  }, GENEROUS);
+
+  it("rejects '{00' + 100 000 NUL + 'a!a}' with ERR_INVALID_TEMPLATE at position 3", () => {
+    const url = `{00${"\u0000".repeat(100_000)}a!a}`;
+    const error = thrown(() => endpoint({ method: "GET", url }));
+    expect(error.code).toBe("ERR_INVALID_TEMPLATE");
+    expect(error.message).toMatch(/at position 3$/);
+    expect(error.message.length).toBeLessThan(1_000);
+  }, GENEROUS);
+
+  it.each([
+    ["100 000 '}'", "}".repeat(100_000), "at position 0"],
+    ["'{' + 100 000 'a' never closed", `/{${"a".repeat(100_000)}`, "at position 1"],
+    ["'{a' + 50 000 ',a' never closed", `/{a${",a".repeat(50_000)}`, "at position 1"],
+    ["'{a' + 100 000 '.' dots", `/{a${".".repeat(100_000)}}`, "at position 3"],
+    ["'{x:' + 100 000 digits", `/{x:${"1".repeat(100_000)}}`, "at position 8"],
+  ])("rejects %s with ERR_INVALID_TEMPLATE", (_, url, position) => {
+    const error = thrown(() => endpoint({ method: "GET", url }));
+    expect(error.code).toBe("ERR_INVALID_TEMPLATE");
+    expect(error.message).toContain(position);
+  }, GENEROUS);
+
+  it("expands ':' + a 100 000-character name (the ':name' rewrite input) to nothing", () => {
+    expect(endpoint(`GET /x/:${"a".repeat(100_000)}`).url).toBe(`${BASE}/x`);
+    expect(endpoint(`GET /x/:${"a".repeat(100_000)}!`).url).toBe(`${BASE}/x/!`);
+  }, GENEROUS);
+});
+
+describe("item 3: megabyte urls and header values are processed exactly", () => {
+  it("expands a 1 MB url template of 200 000 placeholders and literals exactly", () => {
+    const template = "/é{v}".repeat(200_000);
+    expect(template.length).toBe(1_000_000);
+    const result = endpoint(`GET ${template}`, { v: "a b" });
+    expect(result.url).toBe(BASE + "/%C3%A9a%20b".repeat(200_000));
+  }, GENEROUS);
+
+  it("keeps a 1 MB literal url exactly", () => {
+    const url = `/${"a/".repeat(500_000)}`;
+    expect(endpoint({ method: "GET", url }).url).toBe(BASE + url);
+  }, GENEROUS);
+
+  it("keeps a 1 MB header value exactly", () => {
+    const value = "v".repeat(1 << 20);
+    const result = endpoint("GET /x", { headers: { "X-Big": value } });
+    expect(result.headers["x-big"]).toBe(value);
+  }, GENEROUS);
+
+  it("rejects a 1 MB header value ending in a line feed with ERR_INVALID_HEADER", () => {
+    const value = `${"v".repeat((1 << 20) - 1)}\n`;
+    expect(thrown(() => endpoint("GET /x", { headers: { "X-Big": value } })).code).toBe("ERR_INVALID_HEADER");
+  }, GENEROUS);
+
+  it("amends each of 33 000 vendor types of a 1 MB accept header under mediaType.format", () => {
+    const accept = Array.from({ length: 33_000 }, () => ACCEPT).join(",");
+    expect(accept.length).toBeGreaterThan(1_000_000);
+    const result = endpoint("GET /x", { headers: { accept }, mediaType: { format: "raw" } });
+    expect(result.headers.accept).toBe(Array.from({ length: 33_000 }, () => "application/vnd.github.v3.raw").join(","));
+  }, GENEROUS);
+});
+
+describe("item 3: 10 000 parameters are all routed correctly", () => {
+  const N = 10_000;
+  const names = Array.from({ length: N }, (_, i) => `p${i}`);
+  const params = Object.fromEntries(names.map((name, i) => [name, `v ${i}`]));
+
+  it("puts 10 000 leftovers of a GET into the query string, in order", () => {
+    const expected = `${BASE}/search?${names.map((name, i) => `${name}=v%20${i}`).join("&")}`;
+    expect(endpoint("GET /search", params).url).toBe(expected);
+    expect(new RequestBuilder().route("GET /search").params(params).build().url).toBe(expected);
+    expect([...new URL(expected).searchParams].length).toBe(N);
+  }, GENEROUS);
+
+  it("puts 10 000 parameters of a POST into the url, the query expression and the body", () => {
+    const result = endpoint("POST /items/{p0}{?p1}", params);
+    expect(result.url).toBe(`${BASE}/items/v%200?p1=v%201`);
+    const { p0: _0, p1: _1, ...rest } = params;
+    expect(result.body).toEqual(rest);
+    expect(Object.keys(result.body as object).length).toBe(N - 2);
+    expect(result.headers["content-type"]).toBe(JSON_TYPE);
+  }, GENEROUS);
+
+  it("expands a template with 10 000 placeholders", () => {
+    const template = `/${names.map((name) => `{${name}}`).join("/")}`;
+    expect(endpoint(`GET ${template}`, params).url).toBe(`${BASE}/${names.map((_, i) => `v%20${i}`).join("/")}`);
+  }, GENEROUS);
+});
+
+describe("item 3: a 10 000-deep defaults() chain keeps every cascaded value", () => {
+  // Every level overrides `depth` and `x-depth`; every 100th level adds a parameter and a
+  // header of its own, so the chain ends with 100 of each besides the first level's values.
+  // (Chains whose every level adds a new key are tested at the end of this file.)
+  const DEPTH = 10_000;
+  function levelOptions(i: number): Record<string, unknown> {
+    if (i === 0) return { baseUrl: "https://ghe.example.com/api/v3", first: "kept", headers: { "X-First": "kept" } };
+    const options: Record<string, unknown> = { depth: i, headers: { "X-Depth": String(i) } };
+    if (i === 2) options.url = "/levels/{depth}";
+    if (i === 5_000) options.method = "POST";
+    if (i % 100 === 0) {
+      options[`p${i}`] = i;
+      (options.headers as Record<string, string>)[`X-H${i}`] = String(i);
+    }
+    return options;
+  }
+  const everyHundred = Array.from({ length: DEPTH / 100 - 1 }, (_, k) => (k + 1) * 100);
+
+  function expectCascaded(result: RequestOptions): void {
+    expect(result.method).toBe("post");
+    expect(result.url).toBe("https://ghe.example.com/api/v3/levels/9999");
+    expect(result.body).toEqual({ first: "kept", ...Object.fromEntries(everyHundred.map((i) => [`p${i}`, i])) });
+    expect(result.headers).toEqual({
+      accept: ACCEPT,
+      "user-agent": USER_AGENT,
+      "x-first": "kept",
+      "x-depth": "9999",
+      ...Object.fromEntries(everyHundred.map((i) => [`x-h${i}`, String(i)])),
+      "content-type": JSON_TYPE,
+    });
+  }
+
+  it("endpoint.defaults() 10 000 times over gives a function whose result holds every cascaded value", () => {
+    const levels: Endpoint[] = [];
+    let fn: Endpoint = endpoint;
+    for (let i = 0; i < DEPTH; i++) {
+      fn = fn.defaults(levelOptions(i));
+      levels.push(fn);
+    }
+    expectCascaded(fn());
+    expect(fn.DEFAULTS.depth).toBe(9_999);
+    // Earlier functions of the chain never changed.
+    expect(levels[10]!.DEFAULTS.depth).toBe(10);
+    expect(levels[10]!.DEFAULTS.method).toBe("GET");
+    expect(levels[10]!("GET /x").url).toBe("https://ghe.example.com/api/v3/x?first=kept&depth=10");
+  }, GENEROUS);
+
+  it("a builder given the same 10 000 levels builds the same result", () => {
+    let builder = RequestBuilder.from(levelOptions(0));
+    for (let i = 1; i < DEPTH; i++) builder = builder.toEndpoint().defaults(levelOptions(i)).builder();
+    expectCascaded(builder.build());
+  }, GENEROUS);
+});
+
+// ---------------------------------------------------------------------------
+// Item 4: prototype pollution and key hygiene
+// ---------------------------------------------------------------------------
+
+const PROTOTYPES = [
+  ["Object.prototype", Object.prototype],
+  ["Function.prototype", Function.prototype],
+  ["Array.prototype", Array.prototype],
+] as const;
+
+/** Every own property of the three prototypes, with its value, and each one's own prototype. */
+function prototypeState(): unknown[] {
+  return PROTOTYPES.map(([name, proto]) => [
+    name,
+    Object.getPrototypeOf(proto),
+    Reflect.ownKeys(proto).map((key) => [key, Object.getOwnPropertyDescriptor(proto, key)!.value]),
+  ]);
+}
+
+// Hostile JSON: every special key at the top level and nested, carrying option names.
+const HOSTILE = `{
+  "__proto__": { "polluted": "yes", "method": "DELETE", "url": "/evil", "baseUrl": "https://evil.example",
+                 "headers": { "authorization": "token leaked" }, "leak": "inherited" },
+  "constructor": { "prototype": { "polluted": "yes" } },
+  "prototype": { "polluted": "yes" }
+}`;
+const HOSTILE_HEADERS = '{ "__proto__": "h1", "constructor": "h2", "prototype": "h3" }';
+
+/** Own entries of `value`, and a check that it inherits nothing beyond Object.prototype. */
+function ownEntries(value: unknown): [string, unknown][] {
+  expect(Object.getPrototypeOf(value)).toBe(Object.prototype);
+  const record = value as Record<string, unknown>;
+  expect(record.polluted).toBeUndefined();
+  expect(record.leak).toBeUndefined();
+  return Object.keys(record).map((key) => [key, Object.getOwnPropertyDescriptor(record, key)!.value]);
+}
+
+const HOSTILE_BODY_ENTRIES = [
+  ["__proto__", { polluted: "yes", method: "DELETE", url: "/evil", baseUrl: "https://evil.example", headers: { authorization: "token leaked" }, leak: "inherited" }],
+  ["constructor", { prototype: { polluted: "yes" } }],
+  ["prototype", { polluted: "yes" }],
+];
+
+describe("item 4: __proto__, constructor and prototype keys from JSON.parse never change a prototype or leak", () => {
+  let before: unknown[];
+  beforeAll(() => {
+    before = prototypeState();
+  });
+  afterEach(() => {
+    expect(prototypeState()).toEqual(before);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(([] as unknown as Record<string, unknown>).polluted).toBeUndefined();
+    expect((((): void => {}) as unknown as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it("a defaults chain of JSON-parsed options keeps them as own parameters and headers of the result", () => {
+    const chain = endpoint
+      .defaults(JSON.parse(HOSTILE))
+      .defaults(JSON.parse(`{ "headers": ${HOSTILE_HEADERS} }`))
+      .defaults(JSON.parse('{ "constructor": { "prototype": { "second": "level" } } }'));
+    const result = chain("POST /repos/{leak}/{polluted}");
+    expect(result.method).toBe("post");
+    expect(result.url).toBe(`${BASE}/repos/`);
+    expect(ownEntries(result.body)).toEqual([HOSTILE_BODY_ENTRIES[0], ["constructor", { prototype: { second: "level" } }], HOSTILE_BODY_ENTRIES[2]]);
+    expect(ownEntries(result.headers)).toEqual([
+      ["accept", ACCEPT],
+      ["user-agent", USER_AGENT],
+      ["__proto__", "h1"],
+      ["constructor", "h2"],
+      ["prototype", "h3"],
+      ["content-type", JSON_TYPE],
+    ]);
+  });
+
+  it("DEFAULTS of such a chain hold the keys as own keys and take no option from them", () => {
+    const chain = endpoint.defaults(JSON.parse(HOSTILE)).defaults({ extra: 1 });
+    const defaults = chain.DEFAULTS;
+    expect(ownEntries(defaults)).toEqual([
+      ["method", "GET"],
+      ["baseUrl", BASE],
+      ["headers", { accept: ACCEPT, "user-agent": USER_AGENT }],
+      ["mediaType", { format: "" }],
+      ...HOSTILE_BODY_ENTRIES,
+      ["extra", 1],
+    ]);
+    expect(defaults.url).toBeUndefined();
+  });
+
+  it("merge() of JSON-parsed options returns them as own keys, and parse() of that equals endpoint()", () => {
+    const chain = endpoint.defaults(JSON.parse(`{ "headers": ${HOSTILE_HEADERS} }`));
+    const merged = chain.merge("PATCH /x/{leak}", JSON.parse(HOSTILE));
+    expect(ownEntries(merged)).toEqual([
+      ["method", "PATCH"],
+      ["baseUrl", BASE],
+      ["headers", { accept: ACCEPT, "user-agent": USER_AGENT, ...JSON.parse(HOSTILE_HEADERS) }],
+      ["mediaType", { format: "" }],
+      ["url", "/x/{leak}"],
+      ...HOSTILE_BODY_ENTRIES,
+    ]);
+    const parsed = endpoint.parse(merged);
+    expect(parsed).toEqual(chain("PATCH /x/{leak}", JSON.parse(HOSTILE)));
+    expect(parsed.url).toBe(`${BASE}/x`);
+    expect(ownEntries(parsed.body)).toEqual(HOSTILE_BODY_ENTRIES);
+  });
+
+  it("parse() never reads url or method from a JSON-parsed __proto__ key", () => {
+    const noUrl = JSON.parse('{ "method": "POST", "baseUrl": "", "headers": {}, "__proto__": { "url": "/evil" } }');
+    expect(thrown(() => endpoint.parse(noUrl)).code).toBe("ERR_MISSING_URL");
+    const noMethod = JSON.parse('{ "url": "/x", "baseUrl": "", "headers": {}, "__proto__": { "method": "POST" } }');
+    expect(thrown(() => endpoint.parse(noMethod)).code).toBe("ERR_INVALID_METHOD");
+  });
+
+  it("a builder fed JSON-parsed options, headers and params keeps every key as an own key", () => {
+    const builder = RequestBuilder.from(JSON.parse(HOSTILE))
+      .headers(JSON.parse(HOSTILE_HEADERS))
+      .params(JSON.parse('{ "constructor": { "prototype": { "x": 1 } } }'))
+      .param("prototype", JSON.parse('{ "__proto__": { "y": 2 } }'))
+      .route("PUT /x/{leak}");
+    const result = builder.build();
+    expect(result.url).toBe(`${BASE}/x`);
+    expect(ownEntries(result.body)).toEqual([
+      HOSTILE_BODY_ENTRIES[0],
+      ["constructor", { prototype: { x: 1 } }],
+      ["prototype", JSON.parse('{ "__proto__": { "y": 2 } }')],
+    ]);
+    expect(ownEntries((result.body as Record<string, unknown>).prototype)).toEqual([["__proto__", { y: 2 }]]);
+    expect(ownEntries(result.headers).map(([name]) => name)).toEqual([
+      "accept", "user-agent", "__proto__", "constructor", "prototype", "content-type",
+    ]);
+    expect(ownEntries(builder.merge()).map(([name]) => name)).toEqual([
+      "method", "baseUrl", "headers", "mediaType", "url", "__proto__", "constructor", "prototype",
+    ]);
+  });
+
+  it("expands a JSON-parsed object value by its own keys only", () => {
+    const filter = JSON.parse('{ "__proto__": "p", "constructor": "c", "prototype": "q" }');
+    expect(endpoint("GET /x{/filter*}{?filter*}", { filter }).url).toBe(
+      `${BASE}/x/__proto__=p/constructor=c/prototype=q?__proto__=p&constructor=c&prototype=q`,
+    );
+  });
+
+  it("refuses options, headers and values whose prototype carries keys, instead of reading inherited ones", () => {
+    const inherited = { url: "/evil", method: "POST", authorization: "leak", value: "leak" };
+    expect(thrown(() => endpoint(Object.create(inherited))).code).toBe("ERR_INVALID_OPTIONS");
+    expect(thrown(() => endpoint("GET /x", { headers: Object.create(inherited) })).code).toBe("ERR_INVALID_OPTIONS");
+    expect(thrown(() => endpoint("GET /x/{v}", { v: Object.create(inherited) })).code).toBe("ERR_INVALID_PARAMETER");
+    expect(thrown(() => endpoint("GET /x", { v: Object.create(inherited) })).code).toBe("ERR_INVALID_PARAMETER");
+  });
+});
+
+/**
+ * Runs `fn` while Object.prototype carries `keys` (as some other, polluted code would
+ * leave it), and returns its own-key view; the pollution is removed before anything is asserted.
+ */
+function underPollution(keys: Record<string, unknown>, fn: () => unknown): unknown {
+  const proto = Object.prototype as Record<string, unknown>;
+  for (const [key, value] of Object.entries(keys)) proto[key] = value;
+  let result: unknown;
+  try {
+    result = fn();
+  } catch (error) {
+    result = error instanceof EndpointError ? { code: error.code } : error;
+  } finally {
+    for (const key of Object.keys(keys)) delete proto[key];
+  }
+  return JSON.parse(JSON.stringify(result)); // own enumerable keys only
+}
+
+describe("item 4: keys inherited from a polluted Object.prototype never reach url, headers or body", () => {
+  const calls: [string, () => unknown][] = [
+    ["endpoint() with a POST", () => endpoint("POST /x/{leak}", { a: 1 })],
+    ["endpoint() with a GET", () => endpoint("GET /y{?leak}", { headers: { "X-A": "1" } })],
+    ["a defaults function", () => endpoint.defaults({ b: 2, headers: { "X-B": "2" } })("GET /z/:leak")],
+    ["a builder", () => new RequestBuilder().route("PUT /w").param("c", 3).header("X-C", "3").build()],
+    ["merge()", () => endpoint.merge("GET /m")],
+    ["parse()", () => endpoint.parse({ method: "GET", baseUrl: BASE, url: "/p{/leak}", headers: {}, mediaType: { format: "" } })],
+    ["endpoint() without a url", () => endpoint({ a: 1 })],
+  ];
+  const OPTION_LIKE = {
+    url: "/evil",
+    method: "DELETE",
+    baseUrl: "https://evil.example",
+    headers: { authorization: "token leaked" },
+    mediaType: { format: "raw" },
+    data: "leaked data",
+    request: { leaked: true },
+    leak: "inherited",
+    authorization: "token leaked",
+  };
+
+  it.each(calls)("%s gives the same result as without the pollution", (_, call) => {
+    expect(underPollution(OPTION_LIKE, call)).toEqual(underPollution({}, call));
+  });
+
+  // Each of these reads one property: only an own key may count, never one inherited from a
+  // polluted Object.prototype.
+  it("an inherited mediaType.format never amends the accept header", () => {
+    const call = () => endpoint("GET /x", { mediaType: {} });
+    expect(underPollution({ format: "raw" }, call)).toEqual(underPollution({}, call));
+  });
+
+  it("an inherited accept never becomes an own accept header", () => {
+    const call = () => endpoint("GET /x", { headers: { accept: null }, mediaType: { format: "raw" } });
+    expect(underPollution({ accept: "application/vnd.evil.v3+json" }, call)).toEqual(underPollution({}, call));
+  });
+
+  it("an inherited content-type never suppresses the JSON content-type of a body", () => {
+    const call = () => endpoint("POST /x", { a: 1 });
+    expect(underPollution({ "content-type": "text/evil" }, call)).toEqual(underPollution({}, call));
+  });
+});
+
+// ---------------------------------------------------------------------------
+// Item 5: bounded memory
+// ---------------------------------------------------------------------------
+
+/** `gc` when the process exposes it, or after turning the flag on at run time; undefined when neither works. */
+function findGc(): (() => void) | undefined {
+  const exposed = (globalThis as { gc?: () => void }).gc;
+  if (typeof exposed === "function") return exposed;
+  try {
+    v8.setFlagsFromString("--expose-gc");
+    const gc = vm.runInNewContext("gc") as unknown;
+    return typeof gc === "function" ? (gc as () => void) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+describe("item 5: memory stays bounded", () => {
+  it("the template cache holds exactly TEMPLATE_CACHE_LIMIT templates after 10 times as many distinct urls", () => {
+    expect(TEMPLATE_CACHE_LIMIT).toBe(512);
+    const fn = endpoint.defaults({ url: "/defaults/{x}" });
+    for (let i = 0; i < 10 * TEMPLATE_CACHE_LIMIT; i++) {
+      endpoint(`GET /bound/${i}/{x}`, { x: i });
+      fn.defaults({ url: `/chain/${i}` });
+      new RequestBuilder().url(`/builder/${i}`).build();
+      expect(templateCacheSize()).toBeLessThanOrEqual(TEMPLATE_CACHE_LIMIT);
+    }
+    expect(templateCacheSize()).toBe(TEMPLATE_CACHE_LIMIT);
+  }, GENEROUS);
+
+  it("a template longer than 2 048 characters (a 1 MB url) never enters the cache, so nothing is evicted for it", () => {
+    const known = Array.from({ length: TEMPLATE_CACHE_LIMIT }, (_, i) => `/known/${i}`);
+    for (const template of known) endpoint({ method: "GET", url: template });
+    const oldest = parseUrlTemplate(known[0]!);
+    endpoint({ method: "GET", url: `/${"a".repeat(1_000_000)}` });
+    endpoint({ method: "GET", url: `/${"b".repeat(2_048)}` });
+    expect(parseUrlTemplate(known[0]!)).toBe(oldest);
+    expect(templateCacheSize()).toBe(TEMPLATE_CACHE_LIMIT);
+  }, GENEROUS);
+
+  it("200 000 distinct urls through endpoint() grow the heap by less than 32 MB", (context) => {
+    const COUNT = 200_000;
+    const BOUND = 32 * 1024 * 1024;
+    const gc = findGc();
+    const settle = () => {
+      gc?.();
+      gc?.();
+    };
+    for (let i = 0; i < 2 * TEMPLATE_CACHE_LIMIT; i++) endpoint(`GET /warm/${i}/{id}{?page}`, { id: i, page: 1 });
+    settle();
+    const before = process.memoryUsage().heapUsed;
+    let last = "";
+    for (let i = 0; i < COUNT; i++) last = endpoint(`GET /heap/${i}/{id}{?page}`, { id: i, page: 2 }).url;
+    expect(last).toBe(`${BASE}/heap/${COUNT - 1}/${COUNT - 1}?page=2`);
+    expect(templateCacheSize()).toBe(TEMPLATE_CACHE_LIMIT);
+    if (gc === undefined) {
+      context.skip("no way to force a garbage collection here (neither --expose-gc nor v8.setFlagsFromString work): heap growth not measured");
+      return;
+    }
+    settle();
+    const growth = process.memoryUsage().heapUsed - before;
+    expect(growth).toBeLessThan(BOUND);
+  }, 60_000);
+});
+
+describe("defaults chains that add a new key at every level", () => {
+  it("builds a 10 000-level chain, each level adding a parameter and a header, and keeps every value", () => {
+    let current = endpoint;
+    for (let i = 0; i < 10_000; i++) current = current.defaults({ [`p${i}`]: i, headers: { [`x-h${i}`]: `v${i}` } });
+    const result = current("POST /items");
+    expect(Object.keys(result.body as object)).toHaveLength(10_000);
+    expect((result.body as Record<string, number>).p0).toBe(0);
+    expect((result.body as Record<string, number>).p9999).toBe(9999);
+    expect(result.headers["x-h0"]).toBe("v0");
+    expect(result.headers["x-h9999"]).toBe("v9999");
+    expect(current.DEFAULTS.p5000).toBe(5000);
+  }, 20_000);
+
+  it("builds a 10 000-step builder chain of .param() calls", () => {
+    let builder = new RequestBuilder().route("GET /items");
+    for (let i = 0; i < 10_000; i++) builder = builder.param(`q${i}`, i);
+    const url = builder.build().url;
+    expect(url.startsWith("https://api.github.com/items?q0=0&q1=1&")).toBe(true);
+    expect(url.endsWith("&q9999=9999")).toBe(true);
+  }, 20_000);
+});

@@ -19,10 +19,10 @@ export function isPercentTriplet(text: string, index: number): boolean {
 
 /**
  * Percent-encodes everything but the unreserved characters, as RFC 6570 encodes
- * the values of `{?x}` (so space is `%20`, `*` is `%2A`). `label` names the value
- * in the error for a lone surrogate, which has no UTF-8 form.
+ * the values of `{?x}` (so space is `%20`, `*` is `%2A`). `name` is the parameter
+ * named in the error for a lone surrogate, which has no UTF-8 form.
  */
-export function encodeUnreserved(text: string, label: string): string {
+export function encodeUnreserved(text: string, name: string): string {
   let i = 0;
   while (i < text.length) {
     const code = text.charCodeAt(i);
@@ -34,15 +34,23 @@ export function encodeUnreserved(text: string, label: string): string {
   try {
     encoded = encodeURIComponent(text);
   } catch {
-    throw new EndpointError(ErrorCodes.INVALID_PARAMETER, `${label} contains a lone UTF-16 surrogate`);
+    throw new EndpointError(ErrorCodes.INVALID_PARAMETER, `parameter "${name}" contains a lone UTF-16 surrogate`);
   }
-  // encodeURIComponent leaves !'()* alone; RFC 6570 unreserved encoding does not.
-  let result = "";
-  for (let j = 0; j < encoded.length; j++) {
-    const c = encoded[j]!;
-    result += c === "!" || c === "'" || c === "(" || c === ")" || c === "*" ? `%${c.charCodeAt(0).toString(16).toUpperCase()}` : c;
+  // encodeURIComponent leaves !'()* alone; RFC 6570 unreserved encoding does not. They are rare: scan first.
+  let mark = 0;
+  while (mark < encoded.length && !isSubDelimMark(encoded.charCodeAt(mark))) mark++;
+  if (mark === encoded.length) return encoded;
+  let result = encoded.slice(0, mark);
+  for (let j = mark; j < encoded.length; j++) {
+    const code = encoded.charCodeAt(j);
+    result += isSubDelimMark(code) ? `%${code.toString(16).toUpperCase()}` : encoded[j];
   }
   return result;
+}
+
+/** `!`, `'`, `(`, `)` or `*`: kept by encodeURIComponent, encoded by RFC 6570. */
+function isSubDelimMark(code: number): boolean {
+  return code === 33 || code === 39 || code === 40 || code === 41 || code === 42;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { escapeStrayPercent } from "./encode.js";
 import { EndpointError, ErrorCodes, quote } from "./errors.js";
-import type { Expression, UrlTemplate, VarSpec } from "./template.js";
+import type { Batch, Expression, UrlTemplate, VarSpec } from "./template.js";
 import { schemeLength } from "./url.js";
 import { isPlainObject } from "./values.js";
 
@@ -16,6 +16,11 @@ type TemplateValue = string | string[] | Record<string, string> | undefined;
  */
 export function expandTemplate(template: UrlTemplate, params: Readonly<Record<string, unknown>>): string {
   const { parts } = template;
+  let batched: (string | undefined)[] | undefined;
+  if (template.batch !== undefined) {
+    batched = new Array<string | undefined>(parts.length);
+    expandBatch(template.batch, parts, params, batched);
+  }
   let url = "";
   let last = "";
   // [start, end, part index] of expansions that contain a "." and so may form a dot segment.
@@ -41,7 +46,7 @@ export function expandTemplate(template: UrlTemplate, params: Readonly<Record<st
         continue;
       }
     }
-    last = expandExpression(part, params);
+    last = batched?.[k] ?? expandExpression(part, params);
     if (part.operator !== "+" && part.operator !== "#" && last.indexOf(".") !== -1) {
       (dotted ??= []).push(url.length, url.length + last.length, k);
     }
@@ -50,6 +55,68 @@ export function expandTemplate(template: UrlTemplate, params: Readonly<Record<st
   if (template.endsWithSlashExpression && last === "") url = url.slice(0, -1);
   if (dotted !== undefined) assertNoDotSegments(url, dotted, parts);
   return url;
+}
+
+/**
+ * Expands the expressions of `batch` with one url-template call and cuts the output
+ * into each expression's share (stored in `outputs` by part index). Leaves `outputs`
+ * empty, so that the expressions are expanded one by one, when a value is a list or
+ * map (whose items hold delimiters too) or url-template throws.
+ */
+function expandBatch(
+  batch: Batch,
+  parts: readonly (string | Expression)[],
+  params: Readonly<Record<string, unknown>>,
+  outputs: (string | undefined)[],
+): void {
+  const context: Record<string, TemplateValue> = {};
+  let defined = 0;
+  for (const group of batch.groups) {
+    for (const k of group.members) {
+      const expression = parts[k] as Expression;
+      for (const spec of expression.varspecs) {
+        const value = templateValue(ownValue(params, spec.name), spec, false, expression);
+        if (value !== undefined && typeof value !== "string") return;
+        // Set even when undefined: url-template must not find an inherited `constructor`.
+        context[spec.name] = value;
+        if (value !== undefined) defined++;
+      }
+    }
+  }
+  let text = "";
+  if (defined > 0) {
+    try {
+      text = batch.engine.expand(context);
+    } catch {
+      return; // one by one, so that the error names the expression
+    }
+  }
+  // Each item ends at the next delimiter: its group's separator or the next group's operator.
+  let position = 0;
+  for (const { operator, members } of batch.groups) {
+    for (const k of members) {
+      let items = 0;
+      for (const spec of (parts[k] as Expression).varspecs) if (context[spec.name] !== undefined) items++;
+      if (items === 0) {
+        outputs[k] = "";
+        continue;
+      }
+      if (position === 0 && operator !== "") position = 1; // the output's leading operator
+      const start = position;
+      for (let item = 0; item < items; item++) position = nextDelimiter(text, position) + 1;
+      outputs[k] = (operator === "" ? "" : operator) + text.slice(start, position - 1);
+    }
+  }
+  if (defined > 0 && position !== text.length + 1) outputs.fill(undefined); // never expected: be exact, not fast
+}
+
+/** Index of the next "," "/" ";" "?" or "&" at or after `from`, or the length of `text`. */
+function nextDelimiter(text: string, from: number): number {
+  for (let i = from; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code === 44 || code === 47 || code === 59 || code === 63 || code === 38) return i;
+  }
+  return text.length;
 }
 
 function ownValue(params: Readonly<Record<string, unknown>>, name: string): unknown {
@@ -66,7 +133,7 @@ function expandExpression(expression: Expression, params: Readonly<Record<string
   const separator = operator === "" || operator === "+" || operator === "#" ? "," : operator === "?" ? "&" : operator;
   const pieces: string[] = [];
   expression.varspecs.forEach((spec, index) => {
-    const context = Object.create(null) as Record<string, TemplateValue>;
+    const context = newContext(expression);
     const value = templateValue(ownValue(params, spec.name), spec, reserved, expression);
     context[spec.alias ?? spec.name] = value;
     let piece = expandWith(expression.engines[index]!, expression, context);
@@ -89,11 +156,21 @@ function contextFor(
   params: Readonly<Record<string, unknown>>,
   reserved: boolean,
 ): Record<string, TemplateValue> {
-  const context = Object.create(null) as Record<string, TemplateValue>;
+  const context = newContext(expression);
   for (const spec of expression.varspecs) {
     context[spec.name] = templateValue(ownValue(params, spec.name), spec, reserved, expression);
   }
   return context;
+}
+
+/**
+ * A context for url-template. Every varspec's name is set on it, so inherited keys
+ * are never read; only a variable named `__proto__` needs a prototype-free object
+ * (assigning it to a literal would replace the prototype). Literals stay in V8's
+ * fast mode, which `Object.create(null)` objects do not.
+ */
+function newContext(expression: Expression): Record<string, TemplateValue> {
+  return (expression.protoName ? Object.create(null) : {}) as Record<string, TemplateValue>;
 }
 
 function expandWith(
@@ -220,6 +297,8 @@ function prefixOf(text: string, length: number): string {
  * would reach another resource. Literal dot segments the caller wrote are kept.
  */
 function assertNoDotSegments(url: string, dotted: number[], parts: readonly (string | Expression)[]): void {
+  // A dot segment starts the url or follows a "/": without either, there is none to find.
+  if (url.charCodeAt(0) !== 46 /* . */ && url.indexOf("/.") === -1) return;
   let pathEnd = url.length;
   const query = url.indexOf("?");
   const fragment = url.indexOf("#");

@@ -3,7 +3,7 @@ import { expandTemplate } from "./expand.js";
 import { applyFormat } from "./media-type.js";
 import { flatten } from "./layers.js";
 import { isQueryMethod } from "./method.js";
-import { appendQuery, queryValue } from "./query.js";
+import { appendQuery, queryPair, queryValue } from "./query.js";
 import { EMPTY_STATE, type EndpointState, mergeForCall } from "./state.js";
 import { parseUrlTemplate } from "./template.js";
 import type { RequestOptions } from "./types.js";
@@ -44,13 +44,13 @@ export function parseState(state: EndpointState): RequestOptions {
         `data cannot be sent with a ${state.method} request, which has no body`,
       );
     }
-    const pairs: [string, string][] = [];
+    let query = "";
     for (const key of Object.keys(params)) {
       if (template.variables.has(key)) continue;
       const value = queryValue(key, params[key]);
-      if (value !== undefined) pairs.push([key, value]);
+      if (value !== undefined) query += query === "" ? queryPair(key, value) : `&${queryPair(key, value)}`;
     }
-    url = appendQuery(url, pairs);
+    url = appendQuery(url, query);
   } else if (state.data !== undefined) {
     body = state.data.value;
   } else {
@@ -58,7 +58,7 @@ export function parseState(state: EndpointState): RequestOptions {
     for (const key of Object.keys(params)) {
       if (template.variables.has(key)) continue;
       fields ??= {};
-      setOwn(fields, key, cloneValue(params[key], `parameter "${key}"`));
+      setOwn(fields, key, cloneValue(params[key], key));
     }
     body = fields;
   }

@@ -32,25 +32,29 @@ function notQueryable(name: string, value: unknown): EndpointError {
 }
 
 /**
- * Appends `name=value` pairs to `url`: after "?" (or "&" when a query is already
- * there), before any "#fragment". Names and values are encoded as RFC 6570 encodes
- * `{?x}`, so a parameter reads the same whether the template or the leftovers put it there.
+ * The query pair `name=value`, both encoded as RFC 6570 encodes `{?x}`, so a
+ * parameter reads the same whether the template or the leftovers put it there.
  *
  * @example
- * appendQuery("/issues#top", [["labels", "bug,ui"]]) // "/issues?labels=bug%2Cui#top"
+ * queryPair("labels", "bug,ui") // "labels=bug%2Cui"
  */
-export function appendQuery(url: string, pairs: readonly (readonly [string, string])[]): string {
-  if (pairs.length === 0) return url;
-  let query = "";
-  for (const [name, value] of pairs) {
-    const label = `parameter "${name}"`;
-    query += `${query === "" ? "" : "&"}${encodeUnreserved(name, label)}=${encodeUnreserved(value, label)}`;
-  }
+export function queryPair(name: string, value: string): string {
+  return `${encodeUnreserved(name, name)}=${encodeUnreserved(value, name)}`;
+}
+
+/**
+ * Appends an encoded query (`a=1&b=2`) to `url`: after "?" (or "&" when a query is
+ * already there), before any "#fragment".
+ *
+ * @example
+ * appendQuery("/issues#top", "labels=bug%2Cui") // "/issues?labels=bug%2Cui#top"
+ */
+export function appendQuery(url: string, query: string): string {
+  if (query === "") return url;
   const hash = url.indexOf("#");
   const path = hash === -1 ? url : url.slice(0, hash);
-  const fragment = hash === -1 ? "" : url.slice(hash);
   const questionMark = path.indexOf("?");
-  const last = path[path.length - 1];
-  const separator = questionMark === -1 ? "?" : last === "?" || last === "&" ? "" : "&";
-  return `${path}${separator}${query}${fragment}`;
+  const last = path.charCodeAt(path.length - 1);
+  const separator = questionMark === -1 ? "?" : last === 63 /* ? */ || last === 38 /* & */ ? "" : "&";
+  return hash === -1 ? path + separator + query : path + separator + query + url.slice(hash);
 }

@@ -202,7 +202,7 @@ function applyOptions(
         break;
       default:
         params ??= {};
-        setOwn(params, key, store ? cloneValue(value, `parameter "${key}"`, true) : value);
+        setOwn(params, key, store ? cloneValue(value, key, true) : value);
     }
   }
   if (params !== undefined) target.params = overlay(base.params, params, store);
@@ -241,7 +241,7 @@ export function toMergedOptions(state: EndpointState): MergedOptions {
   } as MergedOptions;
   if (state.url !== undefined) merged.url = state.url;
   const params = flatten(state.params);
-  for (const key of Object.keys(params)) setOwn(merged, key, cloneValue(params[key], `parameter "${key}"`));
+  for (const key of Object.keys(params)) setOwn(merged, key, cloneValue(params[key], key));
   if (state.data !== undefined) merged.data = state.data.value;
   if (state.request !== undefined) merged.request = state.request.value;
   return merged;

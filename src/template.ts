@@ -40,6 +40,25 @@ export interface Expression {
   readonly engines: readonly ExpansionEngine[];
   /** True when `engines` holds one engine per varspec. */
   readonly perVarspec: boolean;
+  /** True when a variable is named `__proto__` (its context needs no prototype). */
+  readonly protoName: boolean;
+}
+
+/**
+ * The template's plain expressions expanded by a single url-template call: grouped by
+ * operator, each group's varspecs joined in one expression (`/{owner}/{repo}{?page}` →
+ * `{owner,repo}{?page}`). An encoded text value never holds a delimiter ("," "/" ";"
+ * "?" "&"), so the output splits back into one item per defined value.
+ */
+export interface Batch {
+  readonly engine: ExpansionEngine;
+  readonly groups: readonly BatchGroup[];
+}
+
+export interface BatchGroup {
+  readonly operator: Operator;
+  /** Indices in `parts` of the group's expressions, in template order. */
+  readonly members: readonly number[];
 }
 
 /** A validated, pre-analysed url template. Literal parts are already pct-encoded. */
@@ -55,6 +74,8 @@ export interface UrlTemplate {
    * when the value is an absolute URL (the spec's `{upload_url}/…` example).
    */
   readonly leadingReserved: ExpansionEngine | undefined;
+  /** Two or more plain expressions expanded together (see {@link Batch}), if the template has them. */
+  readonly batch: Batch | undefined;
 }
 
 const OPERATORS = "+#./;?&";
@@ -191,6 +212,43 @@ function scanTemplate(source: string): UrlTemplate {
     endsWithSlashExpression:
       typeof last === "object" && last.operator === "" && typeof beforeLast === "string" && beforeLast.endsWith("/"),
     leadingReserved: leadingSimple ? compileExpression(`{+${first.varspecs[0]!.name}}`) : undefined,
+    batch: createBatch(parts, leadingSimple),
+  };
+}
+
+// Operators whose separator ("," "/" ";" "&") an encoded value never contains; "." is
+// unreserved (values keep it) and "+"/"#" keep reserved characters, so those stay apart.
+const BATCH_SEPARATORS: Partial<Record<Operator, true>> = { "": true, "/": true, ";": true, "?": true, "&": true };
+
+function isBatchable(expression: Expression): boolean {
+  return (
+    BATCH_SEPARATORS[expression.operator] === true &&
+    !expression.perVarspec &&
+    !expression.protoName &&
+    expression.varspecs.every((spec) => !spec.explode && spec.prefix === 0)
+  );
+}
+
+/** Groups batchable expressions by operator; a leading simple `{name}` stays apart (it may expand as `{+name}`). */
+function createBatch(parts: readonly (string | Expression)[], leadingSimple: boolean): Batch | undefined {
+  const groups = new Map<Operator, number[]>();
+  let count = 0;
+  parts.forEach((part, k) => {
+    if (typeof part === "string" || (k === 0 && leadingSimple) || !isBatchable(part)) return;
+    const members = groups.get(part.operator);
+    if (members === undefined) groups.set(part.operator, [k]);
+    else members.push(k);
+    count++;
+  });
+  if (count < 2) return undefined;
+  let source = "";
+  for (const [operator, members] of groups) {
+    const names = members.flatMap((k) => (parts[k] as Expression).varspecs.map((spec) => spec.name));
+    source += `{${operator}${names.join(",")}}`;
+  }
+  return {
+    engine: compileExpression(source),
+    groups: [...groups].map(([operator, members]) => ({ operator, members })),
   };
 }
 
@@ -268,5 +326,6 @@ function createExpression(operator: Operator, varspecs: VarSpec[], source: strin
   const engines = separate
     ? varspecs.map((spec) => compileExpression(`{${operator}${written(spec)}}`))
     : [compileExpression(`{${operator}${varspecs.map(written).join(",")}}`)];
-  return { operator, varspecs, source, position, engines, perVarspec: separate };
+  const protoName = varspecs.some((spec) => spec.name === "__proto__");
+  return { operator, varspecs, source, position, engines, perVarspec: separate, protoName };
 }

@@ -26,32 +26,32 @@ export function setOwn(target: Record<string, unknown>, key: string, value: unkn
  * A deep copy of plain data (plain objects, arrays, Dates, Maps, Sets) so that the
  * copy can be frozen or handed out without touching the caller's value. Anything
  * else (primitives, class instances, typed arrays, Blobs…) is returned as is.
- * `label` names the value in the error thrown for a cycle. With `frozen`, every
+ * `name` is the parameter named in the error thrown for a cycle. With `frozen`, every
  * copy is frozen as it is made, so immer finds nothing left to walk.
  */
-export function cloneValue<T>(value: T, label: string, frozen = false): T {
-  return cloneWithin(value, label, [], frozen);
+export function cloneValue<T>(value: T, name: string, frozen = false): T {
+  return cloneWithin(value, name, [], frozen);
 }
 
-function cloneWithin<T>(value: T, label: string, ancestors: object[], frozen: boolean): T {
+function cloneWithin<T>(value: T, name: string, ancestors: object[], frozen: boolean): T {
   if (typeof value !== "object" || value === null) return value;
   if (ancestors.includes(value)) {
-    throw new EndpointError(ErrorCodes.INVALID_PARAMETER, `${label} contains a cycle`);
+    throw new EndpointError(ErrorCodes.INVALID_PARAMETER, `parameter "${name}" contains a cycle`);
   }
   ancestors.push(value);
   let copy: unknown = value;
   if (Array.isArray(value)) {
-    copy = value.map((item) => cloneWithin(item, label, ancestors, frozen));
+    copy = value.map((item) => cloneWithin(item, name, ancestors, frozen));
   } else if (isPlainObject(value)) {
     const object: Record<string, unknown> = {};
-    for (const key of Object.keys(value)) setOwn(object, key, cloneWithin(value[key], label, ancestors, frozen));
+    for (const key of Object.keys(value)) setOwn(object, key, cloneWithin(value[key], name, ancestors, frozen));
     copy = object;
   } else if (value instanceof Date) {
     copy = new Date(value.getTime());
   } else if (value instanceof Map) {
-    copy = new Map([...value].map(([key, item]) => [key, cloneWithin(item, label, ancestors, frozen)]));
+    copy = new Map([...value].map(([key, item]) => [key, cloneWithin(item, name, ancestors, frozen)]));
   } else if (value instanceof Set) {
-    copy = new Set([...value].map((item) => cloneWithin(item, label, ancestors, frozen)));
+    copy = new Set([...value].map((item) => cloneWithin(item, name, ancestors, frozen)));
   }
   ancestors.pop();
   // immer's freeze also locks the methods of Maps and Sets, which Object.freeze cannot.

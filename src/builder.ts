@@ -11,7 +11,7 @@ import type {
   RequestMeta,
   RequestOptions,
 } from "./types.js";
-import { isPlainObject } from "./values.js";
+import { isPlainObject, setOwn } from "./values.js";
 
 /** Key of the state a builder wraps (internal; not exported from the package). */
 export const STATE: unique symbol = Symbol("fluent-endpoint.state");
@@ -87,7 +87,7 @@ export class RequestBuilder {
       throw new EndpointError(ErrorCodes.INVALID_HEADER, `header name must be a string, got ${typeof name}`);
     }
     const headers: RequestHeaders = {};
-    Object.defineProperty(headers, name, { value, enumerable: true, writable: true, configurable: true });
+    setOwn(headers as Record<string, unknown>, name, value);
     return withOptions(this, { headers });
   }
 
@@ -106,7 +106,7 @@ export class RequestBuilder {
   param(name: string, value: unknown): RequestBuilder {
     assertParameterName(name);
     const params: Record<string, unknown> = {};
-    Object.defineProperty(params, name, { value, enumerable: true, writable: true, configurable: true });
+    setOwn(params, name, value);
     return withOptions(this, params);
   }
 

@@ -73,3 +73,29 @@ export function flatten<V>(layer: Layered<V>): Readonly<Record<string, V>> {
   flatViews.set(layer, flat);
   return flat as Readonly<Record<string, V>>;
 }
+
+/**
+ * The map a stack stands for, to read once: the cached view when there is one; for
+ * a stack whose top one or two layers are new (a builder step or two above a known
+ * view), a fresh map that is not cached, since a WeakMap entry per short-lived layer
+ * costs more than the walk it saves; otherwise `flatten`.
+ */
+export function readView<V>(layer: Layered<V>): Readonly<Record<string, V>> {
+  const below = layer.below;
+  if (below === undefined) return layer.own as Readonly<Record<string, V>>;
+  const known = flatViews.get(layer);
+  if (known !== undefined) return known as Readonly<Record<string, V>>;
+  const base = below.below === undefined ? below.own : flatViews.get(below);
+  if (base !== undefined) {
+    const flat: Record<string, unknown> = { ...base };
+    applyLayer(flat, layer.own);
+    return flat as Readonly<Record<string, V>>;
+  }
+  const deeper = below.below!;
+  const deeperBase = deeper.below === undefined ? deeper.own : flatViews.get(deeper);
+  if (deeperBase === undefined) return flatten(layer);
+  const flat: Record<string, unknown> = { ...deeperBase };
+  applyLayer(flat, below.own);
+  applyLayer(flat, layer.own);
+  return flat as Readonly<Record<string, V>>;
+}

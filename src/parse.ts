@@ -1,7 +1,7 @@
 import { EndpointError, ErrorCodes } from "./errors.js";
 import { expandTemplate } from "./expand.js";
 import { applyFormat } from "./media-type.js";
-import { flatten } from "./layers.js";
+import { flatten, type Layered, readView } from "./layers.js";
 import { isQueryMethod } from "./method.js";
 import { appendQuery, queryPair, queryValue } from "./query.js";
 import { EMPTY_STATE, type EndpointState, mergeForCall } from "./state.js";
@@ -27,10 +27,10 @@ export function parseState(state: EndpointState): RequestOptions {
   }
   const method = state.method.toLowerCase();
   const template = parseUrlTemplate(state.url);
-  const params = flatten(state.params);
+  const params = readView(state.params);
   let url = joinUrl(state.baseUrl, expandTemplate(template, params));
 
-  const headers = { ...flatten(state.headers) };
+  const headers = ownedFlat(state.headers) ?? { ...flatten(state.headers) };
   // Own keys only, here and below: a key inherited from a polluted Object.prototype is no header.
   if (state.format !== "" && Object.hasOwn(headers, "accept") && typeof headers.accept === "string") {
     headers.accept = applyFormat(headers.accept, state.format);
@@ -68,6 +68,14 @@ export function parseState(state: EndpointState): RequestOptions {
   if (body !== undefined) result.body = body;
   if (state.request !== undefined) result.request = state.request.value;
   return result;
+}
+
+/**
+ * The map of a layer made for one call (flat and unfrozen, see `overlay`), which
+ * nothing else holds, so the result may take it over; undefined for stored layers.
+ */
+function ownedFlat<V>(layer: Layered<V>): Record<string, V> | undefined {
+  return layer.below === undefined && !Object.isFrozen(layer.own) ? (layer.own as Record<string, V>) : undefined;
 }
 
 /**

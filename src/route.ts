@@ -10,6 +10,26 @@ export interface Route {
 // A single word that is one of these is a method with its URL missing, not a relative URL.
 const BARE_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE", "CONNECT"]);
 
+// Routes are usually literals written once and called often: keep the parsed form of
+// short ones in a bounded cache (FIFO by count), like url templates.
+const ROUTE_CACHE_LIMIT = 512;
+const CACHEABLE_ROUTE_LENGTH = 2048;
+const routes = new Map<string, Route>();
+
+/** Parses a route string (see {@link readRoute}) through a bounded cache; the result is frozen. */
+export function parseRoute(route: unknown): Route {
+  if (typeof route === "string") {
+    const cached = routes.get(route);
+    if (cached !== undefined) return cached;
+  }
+  const parsed = readRoute(route);
+  if ((route as string).length <= CACHEABLE_ROUTE_LENGTH) {
+    if (routes.size >= ROUTE_CACHE_LIMIT) routes.delete(routes.keys().next().value!);
+    routes.set(route as string, parsed);
+  }
+  return parsed;
+}
+
 /**
  * Splits `"<METHOD> <URL>"` or `"<URL>"` (spec §2.2). Anything else — empty, extra
  * spaces, three parts, a method with no URL — is `ERR_INVALID_ROUTE`.
@@ -18,7 +38,7 @@ const BARE_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "
  * parseRoute("POST /repos/{owner}/{repo}/issues") // { method: "POST", url: "/repos/{owner}/{repo}/issues" }
  * parseRoute("/rate_limit")                       // { method: undefined, url: "/rate_limit" }
  */
-export function parseRoute(route: unknown): Route {
+function readRoute(route: unknown): Route {
   if (typeof route !== "string") {
     throw new EndpointError(ErrorCodes.INVALID_ROUTE, `route must be a string, got ${typeof route}`);
   }
@@ -27,7 +47,7 @@ export function parseRoute(route: unknown): Route {
     if (route === "" || BARE_METHODS.has(route)) {
       throw new EndpointError(ErrorCodes.INVALID_ROUTE, `route ${quote(route)} has no URL; write "<METHOD> <URL>" or "<URL>"`);
     }
-    return { method: undefined, url: route };
+    return Object.freeze({ method: undefined, url: route });
   }
   const url = route.slice(space + 1);
   if (space === 0 || url === "" || url.indexOf(" ") !== -1) {
@@ -36,5 +56,5 @@ export function parseRoute(route: unknown): Route {
       `route ${quote(route)} is not "<METHOD> <URL>" (one space, no spaces in the URL)`,
     );
   }
-  return { method: assertMethod(route.slice(0, space)), url };
+  return Object.freeze({ method: assertMethod(route.slice(0, space)), url });
 }

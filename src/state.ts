@@ -1,7 +1,7 @@
 import { Immer } from "immer";
 import { EndpointError, ErrorCodes, quote } from "./errors.js";
 import { headerChanges } from "./headers.js";
-import { bottomLayer, flatten, type Layered, overlay } from "./layers.js";
+import { bottomLayer, flatten, type Layered, layerOver, overlay } from "./layers.js";
 import { assertMethod } from "./method.js";
 import { parseRoute } from "./route.js";
 import { parseUrlTemplate } from "./template.js";
@@ -40,11 +40,18 @@ export interface EndpointState {
 
 type MutableState = { -readonly [K in keyof EndpointState]: EndpointState[K] };
 
-// A private immer instance: an application's own `setAutoFreeze(false)` must not unfreeze our state.
-const immer = new Immer({ autoFreeze: true });
+// A private immer instance, so an application's own immer settings never reach our state.
+// Its auto-freeze is off: applyOptions freezes every new field as it makes it, which
+// leaves only the new root to freeze (see produceState) instead of a walk over the state.
+const immer = new Immer({ autoFreeze: false });
+
+/** immer's `produce`, with the new root frozen: every field below it is frozen already. */
+function produceState(base: EndpointState, recipe: (draft: MutableState) => void): EndpointState {
+  return Object.freeze(immer.produce(base, recipe));
+}
 
 /** The global defaults (spec §2.1, issue #2 rule 3). */
-export const ROOT_STATE: EndpointState = immer.produce(
+export const ROOT_STATE: EndpointState = produceState(
   {
     method: "GET",
     baseUrl: "https://api.github.com",
@@ -201,11 +208,17 @@ function applyOptions(
         target.request = new Held(assertRequest(value));
         break;
       default:
-        params ??= {};
-        setOwn(params, key, store ? cloneValue(value, key, true) : value);
+        if (store) {
+          params ??= {};
+          setOwn(params, key, cloneValue(value, key, true));
+        } else {
+          // One call: a flat copy of the inherited parameters takes the new ones directly.
+          params ??= { ...flatten(base.params) };
+          setOwn(params, key, value);
+        }
     }
   }
-  if (params !== undefined) target.params = overlay(base.params, params, store);
+  if (params !== undefined) target.params = store ? layerOver(base.params, params) : { own: params, below: undefined };
 }
 
 /**
@@ -215,8 +228,8 @@ function applyOptions(
  */
 export function mergeState(base: EndpointState, route: string | undefined, options?: unknown): EndpointState {
   if (options !== undefined) assertOptions(options);
-  return immer.produce(base, (draft) => {
-    applyOptions(draft as MutableState, base, route, options as EndpointOptions | undefined, true);
+  return produceState(base, (draft) => {
+    applyOptions(draft, base, route, options as EndpointOptions | undefined, true);
   });
 }
 

@@ -16,6 +16,14 @@ const ROUTE_CACHE_LIMIT = 512;
 const CACHEABLE_ROUTE_LENGTH = 2048;
 const routes = new Map<string, Route>();
 
+/** Number of routes currently cached (for tests of the bound). */
+export function routeCacheSize(): number {
+  return routes.size;
+}
+
+/** The bound of the route cache. */
+export const ROUTE_CACHE_LIMIT_COUNT = ROUTE_CACHE_LIMIT;
+
 /** Parses a route string (see {@link readRoute}) through a bounded cache; the result is frozen. */
 export function parseRoute(route: unknown): Route {
   if (typeof route === "string") {

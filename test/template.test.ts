@@ -2,6 +2,7 @@
 // public endpoint(); plus unit tests of the bounded template cache (docs/decisions.md).
 import { describe, expect, it } from "vitest";
 import { endpoint, EndpointError } from "../src/index.js";
+import { parseRoute, ROUTE_CACHE_LIMIT_COUNT, routeCacheSize } from "../src/route.js";
 import { parseUrlTemplate, TEMPLATE_CACHE_LIMIT, templateCacheSize } from "../src/template.js";
 
 /** The bare expansion of `template`: no baseUrl, GET, the given variables. */
@@ -347,6 +348,43 @@ describe("dangling slash (rule 7)", () => {
   });
 });
 
+describe("plain expressions expanded together (one url-template call per template)", () => {
+  it("cuts the output back into each expression's share, separators in values encoded", () => {
+    expect(expand("/{a}/{b}{?c,d}", { a: "x,y", b: "p/q", c: "1&2", d: "" })).toBe("/x%2Cy/p%2Fq?c=1%262&d=");
+    expect(expand("/{a}{?b}{&c}", { a: 1, b: 2, c: 3 })).toBe("/1?b=2&c=3");
+    expect(expand("{;a}{;b}", { a: "", b: "2" })).toBe(";a;b=2");
+    expect(expand("{a,b}/{c}", { a: "1", b: "", c: "3" })).toBe("1,/3");
+  });
+
+  it("skips undefined, null and empty-list values in the middle, at the start and at the end", () => {
+    expect(expand("{/a}{/b}{/c}", { a: "x", c: "z" })).toBe("/x/z");
+    expect(expand("/{a}{?b}", { b: "only" })).toBe("/?b=only");
+    expect(expand("/{a}/{b}{?c}", { a: "x", b: null, c: [] })).toBe("/x/");
+  });
+
+  it("keeps empty strings as empty expansions", () => {
+    expect(expand("/{a}/{b}/x", { a: "", b: "" })).toBe("///x");
+    expect(expand("/{a}/{b}", { a: "", b: "" })).toBe("/");
+  });
+
+  it("expands a variable used by several expressions in each of them", () => {
+    expect(expand("/{a}/{a}{?a}", { a: "v" })).toBe("/v/v?a=v");
+  });
+
+  it("falls back to one call per expression for a list (whose items hold separators too)", () => {
+    expect(expand("/{a}/{b}", { a: ["x", "y"], b: "z" })).toBe("/x,y/z");
+  });
+
+  it("never reads an inherited key such as constructor as a value", () => {
+    expect(expand("/{x}{?constructor,toString}", { x: "1" })).toBe("/1");
+  });
+
+  it("names the expression whose value has a lone surrogate, and the one that made a dot segment", () => {
+    expectEndpointError(() => expand("/{a}/{b}", { a: "ok", b: "\uD800" }), "ERR_INVALID_PARAMETER", /parameter "b" \(\{b\} at position 5\)/);
+    expectEndpointError(() => expand("/{a}/{b}", { a: "..", b: "x" }), "ERR_UNSAFE_PATH", /parameter "a" \(\{a\} at position 1\)/);
+  });
+});
+
 describe("template cache (parseUrlTemplate)", () => {
   it("has a bound of 512 templates", () => {
     expect(TEMPLATE_CACHE_LIMIT).toBe(512);
@@ -385,5 +423,34 @@ describe("template cache (parseUrlTemplate)", () => {
     const first = parseUrlTemplate(template);
     expect(parseUrlTemplate(template)).not.toBe(first);
     expect(parseUrlTemplate(template).parts).toEqual(first.parts);
+  });
+});
+
+describe("route cache (parseRoute)", () => {
+  it("returns the same frozen parse for a repeated route", () => {
+    const first = parseRoute("POST /route-cache/{x}");
+    expect(first).toEqual({ method: "POST", url: "/route-cache/{x}" });
+    expect(Object.isFrozen(first)).toBe(true);
+    expect(parseRoute("POST /route-cache/{x}")).toBe(first);
+  });
+
+  it("never holds more than 512 routes", () => {
+    expect(ROUTE_CACHE_LIMIT_COUNT).toBe(512);
+    for (let i = 0; i < 600; i++) {
+      endpoint(`GET /route-cache/bound/${i}`);
+      expect(routeCacheSize()).toBeLessThanOrEqual(512);
+    }
+    expect(routeCacheSize()).toBe(512);
+  });
+
+  it("does not cache a route longer than 2048 characters, and still parses it", () => {
+    const route = `GET /${"r".repeat(2100)}`;
+    const first = parseRoute(route);
+    expect(parseRoute(route)).not.toBe(first);
+    expect(parseRoute(route)).toEqual(first);
+  });
+
+  it("keeps refusing a bad route on every call (errors are never cached)", () => {
+    for (let i = 0; i < 2; i++) expect(() => endpoint("GET /a b")).toThrow(EndpointError);
   });
 });

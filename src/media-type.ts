@@ -10,15 +10,19 @@
  */
 export function applyFormat(accept: string, format: string): string {
   if (format === "" || accept.indexOf("application/vnd.") === -1) return accept;
+  if (accept.indexOf(",") === -1) return amendItem(accept, format);
   return accept
     .split(",")
-    .map((item) => {
-      const start = leadingSpaces(item);
-      const end = item.length - trailingSpaces(item);
-      const amended = amendVendorType(item.slice(start, end), format);
-      return amended === undefined ? item : item.slice(0, start) + amended + item.slice(end);
-    })
+    .map((item) => amendItem(item, format))
     .join(",");
+}
+
+/** One media range of `accept`, amended when it is a vendor type; surrounding spaces kept. */
+function amendItem(item: string, format: string): string {
+  const start = leadingSpaces(item);
+  const end = item.length - trailingSpaces(item);
+  const amended = amendVendorType(item.slice(start, end), format);
+  return amended === undefined ? item : item.slice(0, start) + amended + item.slice(end);
 }
 
 const VENDOR_PREFIX = "application/vnd.";

@@ -11,12 +11,17 @@ import { VERSION } from "./version.js";
 
 /**
  * A caller value kept by reference (`data`, `request`). immer neither drafts nor
- * freezes class instances, so the value inside stays the caller's own object.
+ * freezes class instances, so the value inside stays the caller's own object. The
+ * box itself is frozen when it goes into a stored state (see `hold`).
  */
 export class Held<T> {
-  constructor(readonly value: T) {
-    Object.freeze(this);
-  }
+  constructor(readonly value: T) {}
+}
+
+/** A box for `value`: frozen for a stored state, left as is for a one-call state. */
+function hold<T>(value: T, store: boolean): Held<T> {
+  const held = new Held(value);
+  return store ? Object.freeze(held) : held;
 }
 
 /**
@@ -202,10 +207,10 @@ function applyOptions(
         target.format = readFormat(value, base.format);
         break;
       case "data":
-        target.data = new Held(value);
+        target.data = hold(value, store);
         break;
       case "request":
-        target.request = new Held(assertRequest(value));
+        target.request = hold(assertRequest(value), store);
         break;
       default:
         if (store) {

@@ -1,0 +1,207 @@
+// Adversarial and large inputs, each timed at sizes n, 2n, 4n, 8n so the printed
+// ratios between consecutive sizes document how time grows (≈ 2 is linear, ≈ 4
+// quadratic). The largest size is the size named in the conformance issue.
+import { do_not_optimize } from "mitata";
+import { duration, fast, fixed, interleaved, median, slow, table } from "./harness.mjs";
+
+const GROWTH_ROUNDS = Math.max(1, Math.min(3, Number.parseInt(process.env.BENCH_ROUNDS ?? "", 10) || 3));
+const doubling = (largest) => [largest / 8, largest / 4, largest / 2, largest];
+
+/** Calls `endpoint(...args)`; a throw is caught and kept, so a rejected input is timed too. */
+function call(endpoint, args) {
+  return () => {
+    try {
+      do_not_optimize(endpoint(...args));
+    } catch (error) {
+      do_not_optimize(error);
+    }
+  };
+}
+
+/** What a call returns, in words, for the line under each table. */
+function outcome(endpoint, args) {
+  try {
+    const result = endpoint(...args);
+    return `returns a url of ${result.url.length.toLocaleString("en-US")} chars`;
+  } catch (error) {
+    return `throws ${error.name}${error.code ? ` ${error.code}` : ""}`;
+  }
+}
+
+const filler = (length, unit) => unit.repeat(Math.ceil(length / unit.length)).slice(0, length);
+
+/** Each input: `args(size)` builds the call's arguments outside the timed function. */
+const INPUTS = [
+  {
+    title: 'accept header of n chars ending in "-", mediaType { format: "raw" } (ReDoS advisory)',
+    sizes: doubling(100_000),
+    args: (n) => [
+      "GET /repos/{owner}/{repo}",
+      { owner: "o", repo: "r", headers: { accept: `${"a".repeat(n - 1)}-` }, mediaType: { format: "raw" } },
+    ],
+  },
+  {
+    title: 'url of n × "{" then "@" (ReDoS advisory)',
+    sizes: doubling(100_000),
+    args: (n) => [{ method: "GET", url: `${"{".repeat(n)}@` }],
+  },
+  {
+    title: 'url "{00" + n × NUL + "a!a}" (ReDoS advisory)',
+    sizes: doubling(100_000),
+    args: (n) => [{ method: "GET", url: `{00${"\0".repeat(n)}a!a}` }],
+  },
+  {
+    title: "url template of n chars (1 MiB at 8n): a placeholder, then literal path",
+    sizes: doubling(1 << 20),
+    options: slow(),
+    args: (n) => [{ method: "GET", url: `/files/{owner}/${filler(n - 15, "abcdefghi/")}`, owner: "octokit" }],
+  },
+  {
+    title: "header value of n chars (1 MiB at 8n)",
+    sizes: doubling(1 << 20),
+    args: (n) => ["GET /repos/{owner}/{repo}", { owner: "o", repo: "r", headers: { "x-large": "v".repeat(n) } }],
+  },
+  {
+    title: "GET with n parameters, all to the query string",
+    sizes: doubling(10_000),
+    options: slow(),
+    args: (n) => {
+      const options = { method: "GET", url: "/search/items" };
+      for (let i = 0; i < n; i++) options[`p${i}`] = `value ${i}`;
+      return [options];
+    },
+  },
+];
+
+/** Prints one growth table; `times` holds { ours, reference } per size. */
+function growthTable(title, sizes, times, notes) {
+  const rows = sizes.map((size, k) => {
+    const { ours, reference } = times[k];
+    const previous = times[k - 1];
+    return [
+      size.toLocaleString("en-US"),
+      duration(ours),
+      previous ? fixed(ours / previous.ours) : "—",
+      duration(reference),
+      previous && reference !== undefined ? fixed(reference / previous.reference) : "—",
+      reference !== undefined ? fixed(reference / ours) : "—",
+    ];
+  });
+  table(title, ["n", "ours", "×prev", "reference", "×prev", "ref/ours"], rows);
+  for (const note of notes) console.log(`  ${note}`);
+}
+
+/** A `defaults()` chain of `depth` levels, each setting the same two keys to new values. */
+function sameKeyChain(endpoint, depth) {
+  let fn = endpoint;
+  for (let i = 0; i < depth; i++) fn = fn.defaults(i & 1 ? { per_page: i } : { headers: { "x-depth": String(i) } });
+  return fn;
+}
+
+/** A chain of `depth` levels, each adding a new parameter: the state grows with depth. */
+function distinctKeyChain(endpoint, depth) {
+  let fn = endpoint;
+  for (let i = 0; i < depth; i++) fn = fn.defaults({ [`p${i}`]: i });
+  return fn;
+}
+
+export async function runAdversarial(ours, reference, progress) {
+  console.log(`\n== Adversarial and large inputs: growth over n, 2n, 4n, 8n (median of ${GROWTH_ROUNDS} interleaved rounds) ==`);
+  console.log("×prev = time at this size / time at the previous size (≈1 constant, ≈2 linear, ≈4 quadratic)");
+
+  for (const input of INPUTS) {
+    progress(input.title);
+    const pairs = input.sizes.map((size) => {
+      const args = input.args(size);
+      const options = input.options ?? fast(40);
+      return { name: size, ours: call(ours, args), reference: call(reference, args), options };
+    });
+    const times = await interleaved(pairs, { rounds: GROWTH_ROUNDS });
+    const n = input.sizes.at(-1);
+    const largest = input.args(n);
+    const note = `at n=${n.toLocaleString("en-US")}: ours ${outcome(ours, largest)}; reference ${outcome(reference, largest)}`;
+    growthTable(input.title, input.sizes, input.sizes.map((size) => times.get(size)), [note]);
+  }
+
+  // defaults() chains. Same keys per level: cost per level is constant, so the
+  // build is linear in depth and a call at the end costs what a shallow one does.
+  progress("defaults() chain, same keys per level");
+  const depths = doubling(10_000);
+  const builds = await interleaved(
+    depths.map((depth) => ({
+      name: depth,
+      ours: () => do_not_optimize(sameKeyChain(ours, depth)),
+      reference: () => do_not_optimize(sameKeyChain(reference, depth)),
+      options: slow(),
+    })),
+    { rounds: GROWTH_ROUNDS },
+  );
+  growthTable(
+    "defaults() chain of n levels, each setting the same 2 keys anew: time to build the chain",
+    depths,
+    depths.map((d) => builds.get(d)),
+    [],
+  );
+
+  const calls = await interleaved(
+    depths.map((depth) => {
+      const args = ["GET /repos/{owner}/{repo}/issues", { owner: "octokit", repo: "endpoint.js" }];
+      return {
+        name: depth,
+        ours: call(sameKeyChain(ours, depth), args),
+        reference: call(sameKeyChain(reference, depth), args),
+        options: fast(40),
+      };
+    }),
+    { rounds: GROWTH_ROUNDS },
+  );
+  growthTable(
+    "the same chains: time per call at the end of the chain (ideal ×prev ≈ 1)",
+    depths,
+    depths.map((d) => calls.get(d)),
+    [],
+  );
+
+  // A new key per level: the state grows with depth, so a library that copies it on
+  // every level builds the chain in quadratic time. A side is skipped at the next
+  // size once a build took over 1 s (≈4 s or more to come), and timed once per size.
+  progress("defaults() chain, a new key per level");
+  const distinctDepths = doubling(10_000);
+  const distinctBuilds = { ours: [], reference: [] };
+  const distinctCalls = { ours: [], reference: [] };
+  const skipped = [];
+  for (const depth of distinctDepths) {
+    for (const [side, endpoint] of [["ours", ours], ["reference", reference]]) {
+      const last = distinctBuilds[side].at(-1);
+      if (distinctBuilds[side].length > 0 && (last === undefined || last > 1e9)) {
+        distinctBuilds[side].push(undefined);
+        distinctCalls[side].push(undefined);
+        if (!skipped.includes(side)) skipped.push(side);
+        continue;
+      }
+      let chain;
+      distinctBuilds[side].push(once(() => (chain = distinctKeyChain(endpoint, depth))));
+      distinctCalls[side].push(median([0, 1, 2, 3, 4].map(() => once(() => chain("GET /search/items")))));
+    }
+  }
+  const pick = (times, k) => ({ ours: times.ours[k], reference: times.reference[k] });
+  growthTable(
+    "defaults() chain of n levels, each adding a new parameter: time to build the chain (one run per size)",
+    distinctDepths,
+    distinctDepths.map((_, k) => pick(distinctBuilds, k)),
+    skipped.map((side) => `${side}: larger sizes skipped after a build over 1 s`),
+  );
+  growthTable(
+    "the same chains: time of a call at the end (median of 5; the query holds all n parameters, so ≈2 is expected)",
+    distinctDepths,
+    distinctDepths.map((_, k) => pick(distinctCalls, k)),
+    [],
+  );
+}
+
+/** One timed run, for operations too slow to repeat. */
+function once(fn) {
+  const start = process.hrtime.bigint();
+  do_not_optimize(fn());
+  return Number(process.hrtime.bigint() - start);
+}

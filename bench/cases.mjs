@@ -1,0 +1,225 @@
+// The per-call cases: pre-generated parameter value sets and, per case, a factory
+// that turns an endpoint function into the zero-argument function that is timed.
+import { do_not_optimize } from "mitata";
+import { VERSION } from "../dist/index.js";
+
+// 64 value sets, cycled through by a counter, so a cache keyed on values cannot
+// pass for speed. Some values need percent-encoding, as real ones do.
+const SETS = 64;
+const MASK = SETS - 1;
+const words = ["octokit", "rust-lang", "nodejs", "vercel", "denoland", "microsoft", "facebook", "golang"];
+const pick = (list, i) => list[i % list.length];
+
+export const VALUES = Array.from({ length: SETS }, (_, i) => ({
+  owner: `${pick(words, i)}-${i}`,
+  repo: `${pick(words, i * 3 + 1)}.${i % 5 === 0 ? "js" : "rs"}${i}`,
+  title: i % 4 === 0 ? `Crash in parser #${i}: "unexpected token" ü` : `Found a bug number ${i}`,
+  text: `Steps to reproduce ${i}: run the example & see the output (${i * 7} lines)`,
+  labels: [pick(["bug", "enhancement", "question"], i), `priority/${i % 3}`],
+  labelList: i % 2 ? "bug,ui" : `area/${i},good first issue`,
+  state: pick(["open", "closed", "all"], i),
+  perPage: 10 + i,
+  page: 1 + (i % 9),
+  since: new Date(Date.UTC(2024, i % 12, 1 + (i % 28), i % 24)).toISOString(),
+  token: `ghp_${(i * 2654435761 >>> 0).toString(36).padStart(8, "0")}${i}`,
+  id: 1_000_000 + i * 7919,
+  name: `release-${i}.tar.gz`,
+  label: i % 2 ? `Linux build ${i}` : `macOS (arm64) ${i}`,
+  data: `binary-ish payload ${i}`,
+  path: i % 3 ? `docs/guide-${i}.md` : `src/lib/${pick(words, i)}/index ${i}.ts`,
+  ref: i % 2 ? "main" : `v1.${i}.0`,
+}));
+
+/**
+ * The endpoint() cases, in table order. `make(endpoint)` returns the timed function;
+ * both libraries get the very same inputs.
+ */
+export const ENDPOINT_CASES = [
+  {
+    name: "get-query",
+    label: "GET, path placeholders + query",
+    make(endpoint) {
+      let i = 0;
+      return () => {
+        const v = VALUES[i++ & MASK];
+        do_not_optimize(
+          endpoint("GET /repos/{owner}/{repo}/issues", {
+            owner: v.owner,
+            repo: v.repo,
+            state: v.state,
+            labels: v.labelList,
+            since: v.since,
+            per_page: v.perPage,
+          }),
+        );
+      };
+    },
+  },
+  {
+    name: "post-json",
+    label: "POST, JSON body + authorization",
+    make(endpoint) {
+      let i = 0;
+      return () => {
+        const v = VALUES[i++ & MASK];
+        do_not_optimize(
+          endpoint("POST /repos/{owner}/{repo}/issues", {
+            owner: v.owner,
+            repo: v.repo,
+            title: v.title,
+            body: v.text,
+            labels: v.labels,
+            headers: { authorization: `token ${v.token}` },
+          }),
+        );
+      };
+    },
+  },
+  {
+    name: "upload-data",
+    label: "POST, data + {?name,label} on upload URL",
+    known: "the reference percent-encodes the {upload_url} value; ours keeps an absolute URL in a leading placeholder as written",
+    make(endpoint) {
+      let i = 0;
+      return () => {
+        const v = VALUES[i++ & MASK];
+        do_not_optimize(
+          endpoint("POST {upload_url}/repos/{owner}/{repo}/releases/{id}/assets{?name,label}", {
+            upload_url: "https://uploads.github.com",
+            owner: v.owner,
+            repo: v.repo,
+            id: v.id,
+            name: v.name,
+            label: v.label,
+            data: v.data,
+            headers: { "content-type": "application/octet-stream" },
+          }),
+        );
+      };
+    },
+  },
+  {
+    name: "defaults-x2",
+    label: "function from 2 cascaded defaults()",
+    make(endpoint) {
+      // Built once, outside the timed function: the case times calls, not defaults().
+      const github = endpoint
+        .defaults({ baseUrl: "https://ghe.example.com/api/v3", headers: { authorization: "token ghp_defaults0" } })
+        .defaults({ owner: "acme-inc", per_page: 100, headers: { "x-github-api-version": "2022-11-28" } });
+      let i = 0;
+      return () => {
+        const v = VALUES[i++ & MASK];
+        do_not_optimize(github("GET /repos/{owner}/{repo}/pulls", { repo: v.repo, state: v.state, page: v.page }));
+      };
+    },
+  },
+  {
+    name: "media-raw",
+    label: 'mediaType { format: "raw" }',
+    make(endpoint) {
+      let i = 0;
+      return () => {
+        const v = VALUES[i++ & MASK];
+        do_not_optimize(
+          endpoint("GET /repos/{owner}/{repo}/contents/{path}", {
+            owner: v.owner,
+            repo: v.repo,
+            path: v.path,
+            ref: v.ref,
+            mediaType: { format: "raw" },
+          }),
+        );
+      };
+    },
+  },
+];
+
+/** The builder reuse path: one shared, pre-built builder; per call params + param + build. */
+export function makeBuilderCase(RequestBuilder) {
+  const shared = new RequestBuilder().route("GET /repos/{owner}/{repo}/issues");
+  let i = 0;
+  return () => {
+    const v = VALUES[i++ & MASK];
+    do_not_optimize(shared.params({ owner: v.owner, repo: v.repo }).param("state", v.state).build());
+  };
+}
+
+/** The same request as the builder case, through `endpoint()`. */
+export function makeBuilderReference(endpoint) {
+  let i = 0;
+  return () => {
+    const v = VALUES[i++ & MASK];
+    do_not_optimize(endpoint("GET /repos/{owner}/{repo}/issues", { owner: v.owner, repo: v.repo, state: v.state }));
+  };
+}
+
+const USER_AGENT = `fluent-endpoint.js/${VERSION}`;
+
+/**
+ * The floor: what case get-query computes, written by hand for that one route with
+ * string concatenation and encodeURIComponent (as `{?state,labels,since,per_page}`
+ * encodes), from the same options object: a lower bound for any general library.
+ */
+export function floorGetQuery(options) {
+  return {
+    method: "get",
+    url:
+      "https://api.github.com/repos/" +
+      encodeURIComponent(options.owner) +
+      "/" +
+      encodeURIComponent(options.repo) +
+      "/issues?state=" +
+      encodeURIComponent(options.state) +
+      "&labels=" +
+      encodeURIComponent(options.labels) +
+      "&since=" +
+      encodeURIComponent(options.since) +
+      "&per_page=" +
+      options.per_page,
+    headers: { accept: "application/vnd.github.v3+json", "user-agent": USER_AGENT },
+  };
+}
+
+export function makeFloorCase() {
+  let i = 0;
+  return () => {
+    const v = VALUES[i++ & MASK];
+    do_not_optimize(
+      floorGetQuery({ owner: v.owner, repo: v.repo, state: v.state, labels: v.labelList, since: v.since, per_page: v.perPage }),
+    );
+  };
+}
+
+/** Same inputs as case get-query, for checking the floor against the library. */
+export function getQueryOptions(i) {
+  const v = VALUES[i & MASK];
+  return { owner: v.owner, repo: v.repo, state: v.state, labels: v.labelList, since: v.since, per_page: v.perPage };
+}
+
+/**
+ * A `defaults()` chain of `depth` levels whose merged state is the same whatever
+ * the depth: `KEYS` distinct keys (headers and parameters, alternately, none
+ * overridden by the call) spread evenly over the levels. So depth 1, 10 and 100
+ * produce identical requests, and only the depth of the chain differs.
+ */
+export const DEPTH_KEYS = 100;
+
+export function chainOfDepth(endpoint, depth, keys = DEPTH_KEYS) {
+  let fn = endpoint;
+  const perLevel = Math.ceil(keys / depth);
+  for (let level = 0, key = 0; level < depth; level++) {
+    const options = { headers: {} };
+    for (let k = 0; k < perLevel && key < keys; k++, key++) {
+      if (key % 2) options.headers[`x-level-${key}`] = `value ${key}`;
+      else options[`p${key}`] = `v${key}`;
+    }
+    fn = fn.defaults(options);
+  }
+  return fn;
+}
+
+/** The call made on each chain: case get-query's request. */
+export function makeChainCall(fn) {
+  let i = 0;
+  return () => do_not_optimize(fn("GET /repos/{owner}/{repo}/issues", getQueryOptions(i++)));
+}

@@ -30,6 +30,7 @@ export function setOwn(target: Record<string, unknown>, key: string, value: unkn
  * copy is frozen as it is made, so immer finds nothing left to walk.
  */
 export function cloneValue<T>(value: T, name: string, frozen = false): T {
+  if (typeof value !== "object" || value === null) return value; // most values: no ancestors list needed
   return cloneWithin(value, name, [], frozen);
 }
 

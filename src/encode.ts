@@ -6,6 +6,28 @@ for (const c of "-._~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVW
   UNRESERVED[c.charCodeAt(0)] = 1;
 }
 
+// RFC 3986 §2.2 reserved = gen-delims / sub-delims, which reserved expansion keeps too.
+const RESERVED_OR_UNRESERVED = UNRESERVED.slice();
+for (const c of ":/?#[]@!$&'()*+,;=") RESERVED_OR_UNRESERVED[c.charCodeAt(0)] = 1;
+
+/**
+ * True when RFC 6570 reserved expansion (`{+x}`) leaves `text` exactly as it is:
+ * only unreserved and reserved characters and `%XX` triplets. Lets the caller know
+ * the length of that expansion's share of a longer output.
+ */
+export function isReservedVerbatim(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code === 37 /* % */) {
+      if (!isPercentTriplet(text, i)) return false;
+      i += 2;
+    } else if (code > 127 || RESERVED_OR_UNRESERVED[code] === 0) {
+      return false;
+    }
+  }
+  return true;
+}
+
 function isHexDigit(code: number): boolean {
   return (code >= 48 && code <= 57) || (code >= 65 && code <= 70) || (code >= 97 && code <= 102);
 }

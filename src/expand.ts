@@ -1,4 +1,4 @@
-import { escapeStrayPercent } from "./encode.js";
+import { escapeStrayPercent, isReservedVerbatim } from "./encode.js";
 import { EndpointError, ErrorCodes, quote } from "./errors.js";
 import type { Batch, Expression, UrlTemplate, VarSpec } from "./template.js";
 import { schemeLength } from "./url.js";
@@ -16,10 +16,11 @@ type TemplateValue = string | string[] | Record<string, string> | undefined;
  */
 export function expandTemplate(template: UrlTemplate, params: Readonly<Record<string, unknown>>): string {
   const { parts } = template;
+  const leading = template.leadingReserved === undefined ? undefined : absoluteLeadingValue(template, params);
   let batched: (string | undefined)[] | undefined;
   if (template.batch !== undefined) {
     batched = new Array<string | undefined>(parts.length);
-    expandBatch(template.batch, parts, params, batched);
+    expandBatch(template.batch, parts, params, batched, leading !== undefined && isReservedVerbatim(leading) ? leading : undefined);
   }
   let url = "";
   let last = "";
@@ -31,20 +32,11 @@ export function expandTemplate(template: UrlTemplate, params: Readonly<Record<st
       url += part;
       continue;
     }
-    if (k === 0 && template.leadingReserved !== undefined) {
-      const value = ownValue(params, part.varspecs[0]!.name);
-      if (typeof value === "string" && schemeLength(value) > 0) {
-        // The spec's `{upload_url}/repos/…`: an absolute URL value is kept as written, as `{+name}` would.
-        if (parts.length > 1 && (value.indexOf("?") !== -1 || value.indexOf("#") !== -1)) {
-          throw new EndpointError(
-            ErrorCodes.INVALID_PARAMETER,
-            `parameter "${part.varspecs[0]!.name}" is an absolute URL with a query or fragment, so the rest of the template would land inside it`,
-          );
-        }
-        last = expandWith(template.leadingReserved, part, contextFor(part, params, true));
-        url += last;
-        continue;
-      }
+    if (k === 0 && leading !== undefined) {
+      // The spec's `{upload_url}/repos/…`: an absolute URL value is kept as written, as `{+name}` would.
+      last = batched?.[0] ?? expandWith(template.leadingReserved!, part, contextFor(part, params, true));
+      url += last;
+      continue;
     }
     last = batched?.[k] ?? expandExpression(part, params);
     if (part.operator !== "+" && part.operator !== "#" && last.indexOf(".") !== -1) {
@@ -58,6 +50,24 @@ export function expandTemplate(template: UrlTemplate, params: Readonly<Record<st
 }
 
 /**
+ * The value of a leading simple `{name}` when it is an absolute URL (which expands as
+ * `{+name}`), else undefined. Such a URL must not have a query or fragment when the
+ * template goes on, since the rest of the template would land inside it.
+ */
+function absoluteLeadingValue(template: UrlTemplate, params: Readonly<Record<string, unknown>>): string | undefined {
+  const { name } = (template.parts[0] as Expression).varspecs[0]!;
+  const value = ownValue(params, name);
+  if (typeof value !== "string" || schemeLength(value) === 0) return undefined;
+  if (template.parts.length > 1 && (value.indexOf("?") !== -1 || value.indexOf("#") !== -1)) {
+    throw new EndpointError(
+      ErrorCodes.INVALID_PARAMETER,
+      `parameter "${name}" is an absolute URL with a query or fragment, so the rest of the template would land inside it`,
+    );
+  }
+  return value;
+}
+
+/**
  * Expands the expressions of `batch` with one url-template call and cuts the output
  * into each expression's share (stored in `outputs` by part index). Leaves `outputs`
  * empty, so that the expressions are expanded one by one, when a value is a list or
@@ -68,7 +78,10 @@ function expandBatch(
   parts: readonly (string | Expression)[],
   params: Readonly<Record<string, unknown>>,
   outputs: (string | undefined)[],
+  leading: string | undefined,
 ): void {
+  const engine = leading === undefined ? batch.engine : batch.withLeading;
+  if (engine === undefined) return;
   const context: Record<string, TemplateValue> = {};
   let defined = 0;
   for (const group of batch.groups) {
@@ -83,16 +96,25 @@ function expandBatch(
       }
     }
   }
+  // The leading URL is verbatim under `{+name}` (and under `{name}` only if it is plain
+  // text, in which case both readings give the same value here).
+  if (leading !== undefined) context[(parts[0] as Expression).varspecs[0]!.name] = leading;
   let text = "";
-  if (defined > 0) {
+  if (defined > 0 || leading !== undefined) {
     try {
-      text = batch.engine.expand(context);
+      text = engine.expand(context);
     } catch {
       return; // one by one, so that the error names the expression
     }
   }
-  // Each item ends at the next delimiter: its group's separator or the next group's operator.
   let position = 0;
+  if (leading !== undefined) {
+    if (!text.startsWith(leading)) return; // never expected: be exact, not fast
+    outputs[0] = leading;
+    position = leading.length;
+  }
+  const start = position;
+  // Each item ends at the next delimiter: its group's separator or the next group's operator.
   for (const { operator, members } of batch.groups) {
     for (const k of members) {
       let items = 0;
@@ -101,13 +123,14 @@ function expandBatch(
         outputs[k] = "";
         continue;
       }
-      if (position === 0 && operator !== "") position = 1; // the output's leading operator
-      const start = position;
+      if (position === start && operator !== "") position++; // the first item's operator
+      const from = position;
       for (let item = 0; item < items; item++) position = nextDelimiter(text, position) + 1;
-      outputs[k] = (operator === "" ? "" : operator) + text.slice(start, position - 1);
+      outputs[k] = (operator === "" ? "" : operator) + text.slice(from, position - 1);
     }
   }
-  if (defined > 0 && position !== text.length + 1) outputs.fill(undefined); // never expected: be exact, not fast
+  // Never expected: be exact, not fast.
+  if (position !== (position === start ? text.length : text.length + 1)) outputs.fill(undefined);
 }
 
 /** Index of the next "," "/" ";" "?" or "&" at or after `from`, or the length of `text`. */

@@ -51,7 +51,14 @@ export interface Expression {
  * "?" "&"), so the output splits back into one item per defined value.
  */
 export interface Batch {
-  readonly engine: ExpansionEngine;
+  /** Undefined when the batch exists only for `withLeading` (one plain expression). */
+  readonly engine: ExpansionEngine | undefined;
+  /**
+   * For a template that starts with a simple `{name}`: `{+name}` followed by the
+   * batch, used when that name holds an absolute URL that `{+name}` leaves as it is,
+   * so the URL is the output's known first share.
+   */
+  readonly withLeading: ExpansionEngine | undefined;
   readonly groups: readonly BatchGroup[];
 }
 
@@ -212,7 +219,7 @@ function scanTemplate(source: string): UrlTemplate {
     endsWithSlashExpression:
       typeof last === "object" && last.operator === "" && typeof beforeLast === "string" && beforeLast.endsWith("/"),
     leadingReserved: leadingSimple ? compileExpression(`{+${first.varspecs[0]!.name}}`) : undefined,
-    batch: createBatch(parts, leadingSimple),
+    batch: createBatch(parts, leadingSimple ? first.varspecs[0]!.name : undefined),
   };
 }
 
@@ -229,25 +236,29 @@ function isBatchable(expression: Expression): boolean {
   );
 }
 
-/** Groups batchable expressions by operator; a leading simple `{name}` stays apart (it may expand as `{+name}`). */
-function createBatch(parts: readonly (string | Expression)[], leadingSimple: boolean): Batch | undefined {
+/**
+ * Groups batchable expressions by operator. A leading simple `{name}` (`leadingName`)
+ * stays apart, since it may expand as `{+name}`; `withLeading` covers that case.
+ */
+function createBatch(parts: readonly (string | Expression)[], leadingName: string | undefined): Batch | undefined {
   const groups = new Map<Operator, number[]>();
   let count = 0;
   parts.forEach((part, k) => {
-    if (typeof part === "string" || (k === 0 && leadingSimple) || !isBatchable(part)) return;
+    if (typeof part === "string" || (k === 0 && leadingName !== undefined) || !isBatchable(part)) return;
     const members = groups.get(part.operator);
     if (members === undefined) groups.set(part.operator, [k]);
     else members.push(k);
     count++;
   });
-  if (count < 2) return undefined;
+  if (count < (leadingName === undefined ? 2 : 1)) return undefined;
   let source = "";
   for (const [operator, members] of groups) {
     const names = members.flatMap((k) => (parts[k] as Expression).varspecs.map((spec) => spec.name));
     source += `{${operator}${names.join(",")}}`;
   }
   return {
-    engine: compileExpression(source),
+    engine: count >= 2 ? compileExpression(source) : undefined,
+    withLeading: leadingName === undefined ? undefined : compileExpression(`{+${leadingName}}${source}`),
     groups: [...groups].map(([operator, members]) => ({ operator, members })),
   };
 }

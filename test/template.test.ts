@@ -183,6 +183,18 @@ describe("a leading {name} holding an absolute URL", () => {
     expect(expand("/redirect/{to}", { to: "https://x" })).toBe("/redirect/https%3A%2F%2Fx");
     expect(expand("{to:5}/a", { to: "https://x" })).toBe("https/a");
   });
+
+  it("expands together with the rest of the template exactly as alone", () => {
+    expect(expand("{u}/a/{b}{?c}", { u: "https://up.example.com", b: "x y", c: "1" })).toBe(
+      "https://up.example.com/a/x%20y?c=1",
+    );
+    expect(expand("{u}/a{?c}", { u: "https://up.example.com/p%20q", c: "1" })).toBe("https://up.example.com/p%20q/a?c=1");
+    expect(expand("{u}/a{?c}", { u: "https://up.example.com/\u00fc", c: "1" })).toBe("https://up.example.com/%C3%BC/a?c=1");
+    expect(expand("{u}/a/{u}", { u: "https://up.example.com" })).toBe("https://up.example.com/a/https%3A%2F%2Fup.example.com");
+    expect(expand("{u}/a/{b}", { u: "https://h.example", b: ["1", "2"] })).toBe("https://h.example/a/1,2");
+    expect(expand("{u}{?c}", { u: "https://h.example" })).toBe("https://h.example");
+    expect(expand("{u}/a/{b}", { u: "relative", b: "2" })).toBe("relative/a/2");
+  });
 });
 
 describe("malformed templates", () => {

@@ -93,8 +93,10 @@ function callArguments(first: unknown, second: unknown, count: number): [string 
  * `defaults()` makes a new frozen state with immer, as builder methods do.
  */
 export function createEndpoint(state: EndpointState): Endpoint {
-  const call = (...args: unknown[]): RequestOptions => {
-    const [route, options] = callArguments(args[0], args[1], args.length);
+  // A plain function, not `(...args)`: the hot path allocates no argument array.
+  const call = function (first?: unknown, second?: unknown): RequestOptions {
+    if (typeof first === "string") return parseState(mergeForCall(state, first, second));
+    const [route, options] = callArguments(first, second, arguments.length);
     return parseState(mergeForCall(state, route, options));
   };
   let defaultsView: Readonly<MergedOptions> | undefined;

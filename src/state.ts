@@ -244,7 +244,17 @@ export function mergeState(base: EndpointState, route: string | undefined, optio
  */
 export function mergeForCall(base: EndpointState, route: string | undefined, options?: unknown): EndpointState {
   if (options !== undefined) assertOptions(options);
-  const target: MutableState = { ...base };
+  // Written out (not `{ ...base }`), so every call state has one shape.
+  const target: MutableState = {
+    method: base.method,
+    baseUrl: base.baseUrl,
+    url: base.url,
+    headers: base.headers,
+    format: base.format,
+    params: base.params,
+    data: base.data,
+    request: base.request,
+  };
   applyOptions(target, base, route, options as EndpointOptions | undefined, false);
   return target;
 }

@@ -31,13 +31,17 @@ export function assertHeaderValue(name: string, value: unknown): asserts value i
 /**
  * The header changes an options object asks for: lowercase names, validated
  * values, and `REMOVED` for a `null` or `undefined` value (which removes the
- * header, a default one included).
+ * header, a default one included). Keys apply in order, as one `.header()` call
+ * each would: usually one map of changes; a name removed and then set again by a
+ * later key (`{ accept: null, Accept: "x" }`) starts a second map, so the header is
+ * removed and then added anew (last), exactly as two builder calls do.
  */
-export function headerChanges(headers: unknown): Record<string, HeaderValue | typeof REMOVED> {
+export function headerChanges(headers: unknown): Record<string, HeaderValue | typeof REMOVED>[] {
   if (!isPlainObject(headers)) {
     throw new EndpointError(ErrorCodes.INVALID_OPTIONS, `headers must be a plain object, got ${typeof headers}`);
   }
-  const changes: Record<string, HeaderValue | typeof REMOVED> = {};
+  let changes: Record<string, HeaderValue | typeof REMOVED> = {};
+  const all = [changes];
   for (const key of Object.keys(headers)) {
     const name = key.toLowerCase();
     assertHeaderName(name);
@@ -46,8 +50,9 @@ export function headerChanges(headers: unknown): Record<string, HeaderValue | ty
       setOwn(changes, name, REMOVED);
     } else {
       assertHeaderValue(name, value);
+      if (Object.hasOwn(changes, name) && changes[name] === REMOVED) all.push((changes = {}));
       setOwn(changes, name, value);
     }
   }
-  return changes;
+  return all;
 }

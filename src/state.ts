@@ -200,9 +200,13 @@ function applyOptions(
       case "baseUrl":
         target.baseUrl = assertBaseUrl(value);
         break;
-      case "headers":
-        target.headers = overlay(base.headers, headerChanges(value), store);
+      case "headers": {
+        // Built in a local: reading a field back from an immer draft would draft it.
+        let headers = base.headers;
+        for (const changes of headerChanges(value)) headers = overlay(headers, changes, store);
+        target.headers = headers;
         break;
+      }
       case "mediaType":
         target.format = readFormat(value, base.format);
         break;

@@ -126,6 +126,38 @@ describe("rule 4: null and undefined header values drop the header", () => {
   });
 });
 
+describe("a headers object applies key by key, as one .header() call per key", () => {
+  const UA = `fluent-endpoint.js/${JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")).version}`;
+
+  it("removes and then adds anew (last) a header that a later key sets again", () => {
+    const { headers } = endpoint("GET /", { headers: { accept: null, Accept: "text/html" } });
+    expect(Object.entries(headers)).toEqual([
+      ["user-agent", UA],
+      ["accept", "text/html"],
+    ]);
+    const built = endpoint.builder().route("GET /").header("accept", null).header("Accept", "text/html").build();
+    expect(Object.entries(built.headers)).toEqual(Object.entries(headers));
+  });
+
+  it("overrides in place a header that a later key sets again without a removal", () => {
+    const { headers } = endpoint("GET /", { headers: { accept: "text/plain", Accept: "text/html" } });
+    expect(Object.entries(headers)).toEqual([
+      ["accept", "text/html"],
+      ["user-agent", UA],
+    ]);
+  });
+
+  it("removes a header that a later key removes", () => {
+    expect(endpoint("GET /", { headers: { accept: "text/plain", ACCEPT: null } }).headers).toEqual({ "user-agent": UA });
+  });
+
+  it("keeps that order in defaults and merge()", () => {
+    const custom = endpoint.defaults({ headers: { accept: null, Accept: "text/html" } });
+    expect(Object.keys(custom.DEFAULTS.headers)).toEqual(["user-agent", "accept"]);
+    expect(Object.keys(custom.merge("GET /").headers)).toEqual(["user-agent", "accept"]);
+  });
+});
+
 describe("rule 4: header values are strings or numbers", () => {
   it("keeps a number value as a number", () => {
     const headers = endpoint("POST /upload", {

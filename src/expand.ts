@@ -96,8 +96,8 @@ function expandBatch(
       }
     }
   }
-  // The leading URL is verbatim under `{+name}` (and under `{name}` only if it is plain
-  // text, in which case both readings give the same value here).
+  // `{+name}` reads the URL as it is (isReservedVerbatim: nothing to escape first), and a
+  // plain `{name}` later in the batch reads the same raw text it would read alone.
   if (leading !== undefined) context[(parts[0] as Expression).varspecs[0]!.name] = leading;
   let text = "";
   if (defined > 0 || leading !== undefined) {

@@ -81,7 +81,10 @@ export interface UrlTemplate {
    * when the value is an absolute URL (the spec's `{upload_url}/…` example).
    */
   readonly leadingReserved: ExpansionEngine | undefined;
-  /** Two or more plain expressions expanded together (see {@link Batch}), if the template has them. */
+  /**
+   * The plain expressions expanded together (see {@link Batch}): present when there are
+   * two or more, or one after a leading simple `{name}`.
+   */
   readonly batch: Batch | undefined;
 }
 

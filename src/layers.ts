@@ -52,6 +52,22 @@ export function layerOver<V>(below: Layered<V>, own: Record<string, V | typeof R
  * once per layer, by walking down only to the nearest layer whose view is known.
  */
 export function flatten<V>(layer: Layered<V>): Readonly<Record<string, V>> {
+  return viewOf(layer, true);
+}
+
+/**
+ * The map a stack stands for, to read once: like `flatten`, except that a stack whose
+ * top one or two layers are new (a builder step or two above a known view) gets a
+ * fresh map that is not cached, since a WeakMap entry per short-lived layer costs more
+ * than the walk it saves.
+ */
+export function readView<V>(layer: Layered<V>): Readonly<Record<string, V>> {
+  return viewOf(layer, false);
+}
+
+const SHORT_WALK = 2;
+
+function viewOf<V>(layer: Layered<V>, keep: boolean): Readonly<Record<string, V>> {
   if (layer.below === undefined) return layer.own as Readonly<Record<string, V>>;
   const known = flatViews.get(layer);
   if (known !== undefined) return known as Readonly<Record<string, V>>;
@@ -69,33 +85,8 @@ export function flatten<V>(layer: Layered<V>): Readonly<Record<string, V>> {
   }
   const flat: Record<string, unknown> = { ...base };
   for (let i = pending.length - 1; i >= 0; i--) applyLayer(flat, pending[i]!.own);
+  if (!keep && pending.length <= SHORT_WALK) return flat as Readonly<Record<string, V>>;
   Object.freeze(flat);
   flatViews.set(layer, flat);
-  return flat as Readonly<Record<string, V>>;
-}
-
-/**
- * The map a stack stands for, to read once: the cached view when there is one; for
- * a stack whose top one or two layers are new (a builder step or two above a known
- * view), a fresh map that is not cached, since a WeakMap entry per short-lived layer
- * costs more than the walk it saves; otherwise `flatten`.
- */
-export function readView<V>(layer: Layered<V>): Readonly<Record<string, V>> {
-  const below = layer.below;
-  if (below === undefined) return layer.own as Readonly<Record<string, V>>;
-  const known = flatViews.get(layer);
-  if (known !== undefined) return known as Readonly<Record<string, V>>;
-  const base = below.below === undefined ? below.own : flatViews.get(below);
-  if (base !== undefined) {
-    const flat: Record<string, unknown> = { ...base };
-    applyLayer(flat, layer.own);
-    return flat as Readonly<Record<string, V>>;
-  }
-  const deeper = below.below!;
-  const deeperBase = deeper.below === undefined ? deeper.own : flatViews.get(deeper);
-  if (deeperBase === undefined) return flatten(layer);
-  const flat: Record<string, unknown> = { ...deeperBase };
-  applyLayer(flat, below.own);
-  applyLayer(flat, layer.own);
   return flat as Readonly<Record<string, V>>;
 }

@@ -1,4 +1,5 @@
 import { EndpointError, ErrorCodes, quote } from "./errors.js";
+import { boundedCache } from "./bounded-cache.js";
 import { assertMethod } from "./method.js";
 
 /** A route string split into its parts. */
@@ -11,31 +12,19 @@ export interface Route {
 const BARE_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE", "CONNECT"]);
 
 // Routes are usually literals written once and called often: keep the parsed form of
-// short ones in a bounded cache (FIFO by count), like url templates.
-const ROUTE_CACHE_LIMIT = 512;
+// short ones in a bounded cache, like url templates.
+export const ROUTE_CACHE_LIMIT = 512;
 const CACHEABLE_ROUTE_LENGTH = 2048;
-const routes = new Map<string, Route>();
+const routes = boundedCache(ROUTE_CACHE_LIMIT, CACHEABLE_ROUTE_LENGTH, readRoute);
 
 /** Number of routes currently cached (for tests of the bound). */
 export function routeCacheSize(): number {
   return routes.size;
 }
 
-/** The bound of the route cache. */
-export const ROUTE_CACHE_LIMIT_COUNT = ROUTE_CACHE_LIMIT;
-
 /** Parses a route string (see {@link readRoute}) through a bounded cache; the result is frozen. */
 export function parseRoute(route: unknown): Route {
-  if (typeof route === "string") {
-    const cached = routes.get(route);
-    if (cached !== undefined) return cached;
-  }
-  const parsed = readRoute(route);
-  if ((route as string).length <= CACHEABLE_ROUTE_LENGTH) {
-    if (routes.size >= ROUTE_CACHE_LIMIT) routes.delete(routes.keys().next().value!);
-    routes.set(route as string, parsed);
-  }
-  return parsed;
+  return typeof route === "string" ? routes.get(route) : readRoute(route);
 }
 
 /**

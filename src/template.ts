@@ -1,4 +1,5 @@
 import { parseTemplate as compileExpression } from "url-template";
+import { boundedCache } from "./bounded-cache.js";
 import { encodeLiteral, isPercentTriplet } from "./encode.js";
 import { EndpointError, ErrorCodes, quote } from "./errors.js";
 import { schemeLength } from "./url.js";
@@ -97,7 +98,7 @@ const MAX_PREFIX_DIGITS = 4; // max-length = %x31-39 0*3DIGIT, i.e. at most 9999
 // and long templates (generated or hostile) are not kept at all.
 const CACHE_LIMIT = 512;
 const CACHEABLE_LENGTH = 2048;
-const cache = new Map<string, UrlTemplate>();
+const cache = boundedCache(CACHE_LIMIT, CACHEABLE_LENGTH, scanTemplate);
 
 /**
  * Validates and analyses an RFC 6570 url template (plus `:name` placeholders in the
@@ -108,14 +109,7 @@ const cache = new Map<string, UrlTemplate>();
  * parseUrlTemplate("/repos/{owner}/{repo}{?page}").variables // Set { "owner", "repo", "page" }
  */
 export function parseUrlTemplate(source: string): UrlTemplate {
-  const cached = cache.get(source);
-  if (cached !== undefined) return cached;
-  const template = scanTemplate(source);
-  if (source.length <= CACHEABLE_LENGTH) {
-    if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
-    cache.set(source, template);
-  }
-  return template;
+  return cache.get(source);
 }
 
 /** Number of templates currently cached (for tests of the bound). */

@@ -2,7 +2,7 @@
 // public endpoint(); plus unit tests of the bounded template cache (docs/decisions.md).
 import { describe, expect, it } from "vitest";
 import { endpoint, EndpointError } from "../src/index.js";
-import { parseRoute, ROUTE_CACHE_LIMIT_COUNT, routeCacheSize } from "../src/route.js";
+import { parseRoute, ROUTE_CACHE_LIMIT, routeCacheSize } from "../src/route.js";
 import { parseUrlTemplate, TEMPLATE_CACHE_LIMIT, templateCacheSize } from "../src/template.js";
 
 /** The bare expansion of `template`: no baseUrl, GET, the given variables. */
@@ -447,7 +447,7 @@ describe("route cache (parseRoute)", () => {
   });
 
   it("never holds more than 512 routes", () => {
-    expect(ROUTE_CACHE_LIMIT_COUNT).toBe(512);
+    expect(ROUTE_CACHE_LIMIT).toBe(512);
     for (let i = 0; i < 600; i++) {
       endpoint(`GET /route-cache/bound/${i}`);
       expect(routeCacheSize()).toBeLessThanOrEqual(512);

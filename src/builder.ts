@@ -1,7 +1,17 @@
 import { createEndpoint, type Endpoint } from "./endpoint.js";
 import { EndpointError, ErrorCodes, quote } from "./errors.js";
 import { parseState } from "./parse.js";
-import { type EndpointState, mergeState, OPTION_KEYS, ROOT_STATE, toMergedOptions } from "./state.js";
+import {
+  type EndpointState,
+  mergeState,
+  mergeStepsForCall,
+  OPTION_KEYS,
+  produceSteps,
+  readStep,
+  ROOT_STATE,
+  type Step,
+  toMergedOptions,
+} from "./state.js";
 import type {
   EndpointOptions,
   HeaderValue,
@@ -13,13 +23,33 @@ import type {
 } from "./types.js";
 import { isPlainObject, setOwn } from "./values.js";
 
-/** Key of the state a builder wraps (internal; not exported from the package). */
-export const STATE: unique symbol = Symbol("fluent-endpoint.state");
+/** Key of what a builder holds (internal; not exported from the package). */
+const LINK: unique symbol = Symbol("fluent-endpoint.link");
+
+/**
+ * What a builder holds: an immer-produced state and the steps (validated, copied,
+ * frozen transitions) laid over it since. A builder's own state is produced from
+ * these once it is needed whole, or used a second time (see `docs/architecture.md`);
+ * until then a `build()` lays the steps over `base` for that one call. The two
+ * mutable fields only remember that work; what the builder stands for never changes.
+ */
+interface Link {
+  readonly base: EndpointState;
+  readonly steps: readonly Step[];
+  /** The frozen state of `base` plus `steps`, once produced. */
+  state: EndpointState | undefined;
+  /** Whether the builder has been built or derived from once already. */
+  used: boolean;
+}
+
+/** A builder with more steps pending than this produces its state before it is derived from. */
+export const MAX_PENDING_STEPS = 8;
 
 /**
  * An immutable, chainable request builder. Every method returns a new builder and
  * leaves the receiver as it was, so a partially built builder can be shared freely
- * as a template. The state underneath is plain data, deep-frozen by immer.
+ * as a template. The state underneath is plain data, deep-frozen, made by immer;
+ * a one-off chain defers that work to a single merge at `build()` (see `Link`).
  *
  * @example
  * const repo = new RequestBuilder()
@@ -32,11 +62,11 @@ export const STATE: unique symbol = Symbol("fluent-endpoint.state");
  */
 export class RequestBuilder {
   /** @internal */
-  readonly [STATE]: EndpointState;
+  readonly [LINK]: Link;
 
   /** A builder holding the global defaults. */
   constructor() {
-    this[STATE] = ROOT_STATE;
+    this[LINK] = linkTo(ROOT_STATE);
     Object.freeze(this);
   }
 
@@ -58,7 +88,7 @@ export class RequestBuilder {
    * builder.route("POST /repos/{owner}/{repo}/issues")
    */
   route(route: string): RequestBuilder {
-    return wrapState(mergeState(this[STATE], route));
+    return withStep(this, readStep(route));
   }
 
   /** Sets the HTTP method (any case; the result lowercases it). @example builder.method("PATCH") */
@@ -142,12 +172,13 @@ export class RequestBuilder {
    * // { method: "get", url: "https://api.github.com/user", headers: {…} }
    */
   build(): RequestOptions {
-    return parseState(this[STATE]);
+    const link = this[LINK];
+    return parseState(firstUse(link) ? mergeStepsForCall(link.base, link.steps) : stateOf(this));
   }
 
   /** The merged options (spec §2.4), a fresh mutable object. @example builder.merge().headers */
   merge(): MergedOptions {
-    return toMergedOptions(this[STATE]);
+    return toMergedOptions(stateOf(this));
   }
 
   /**
@@ -158,14 +189,34 @@ export class RequestBuilder {
    * listIssues({ owner: "octokit", repo: "endpoint.js" });
    */
   toEndpoint(): Endpoint {
-    return createEndpoint(this[STATE]);
+    return createEndpoint(stateOf(this));
   }
 
 }
 
 /** The one builder transition: a new builder over `builder`'s state with `options` laid over it. */
 function withOptions(builder: RequestBuilder, options: EndpointOptions): RequestBuilder {
-  return wrapState(mergeState(stateOf(builder), undefined, options));
+  return withStep(builder, readStep(undefined, options));
+}
+
+/**
+ * A new builder: `step` over `builder`. The first builder derived from one whose state
+ * is not produced yet takes over its steps (so a one-off chain produces nothing); a
+ * second one, or one past `MAX_PENDING_STEPS`, starts from the produced state.
+ */
+function withStep(builder: RequestBuilder, step: Step): RequestBuilder {
+  const link = builder[LINK];
+  if (link.steps.length < MAX_PENDING_STEPS && firstUse(link)) {
+    return wrapLink({ base: link.base, steps: [...link.steps, step], state: undefined, used: false });
+  }
+  return wrapLink({ base: stateOf(builder), steps: [step], state: undefined, used: false });
+}
+
+/** True, once, for a link whose state is not produced: the next use will produce it. */
+function firstUse(link: Link): boolean {
+  if (link.state !== undefined || link.used) return false;
+  link.used = true;
+  return true;
 }
 
 function assertParameterName(name: unknown): void {
@@ -180,14 +231,23 @@ function assertParameterName(name: unknown): void {
   }
 }
 
-/** A builder over an existing state (internal: states come only from merge functions). */
-export function wrapState(state: EndpointState): RequestBuilder {
-  const builder = Object.create(RequestBuilder.prototype) as { [STATE]: EndpointState };
-  builder[STATE] = state;
+function linkTo(state: EndpointState): Link {
+  return { base: state, steps: [], state, used: false };
+}
+
+function wrapLink(link: Link): RequestBuilder {
+  const builder = Object.create(RequestBuilder.prototype) as { [LINK]: Link };
+  builder[LINK] = link;
   return Object.freeze(builder) as unknown as RequestBuilder;
 }
 
-/** The state a builder wraps (internal). */
+/** A builder over an existing state (internal: states come only from merge functions). */
+export function wrapState(state: EndpointState): RequestBuilder {
+  return wrapLink(linkTo(state));
+}
+
+/** The state a builder stands for, produced with immer on first need (internal). */
 export function stateOf(builder: RequestBuilder): EndpointState {
-  return (builder as unknown as { [STATE]: EndpointState })[STATE];
+  const link = builder[LINK];
+  return (link.state ??= produceSteps(link.base, link.steps));
 }

@@ -1,7 +1,7 @@
 import { Immer } from "immer";
 import { EndpointError, ErrorCodes, quote } from "./errors.js";
 import { headerChanges } from "./headers.js";
-import { bottomLayer, flatten, type Layered, layerOver, overlay } from "./layers.js";
+import { applyLayer, bottomLayer, flatten, type Layered, layerOver, overlay } from "./layers.js";
 import { assertMethod } from "./method.js";
 import { parseRoute } from "./route.js";
 import { parseUrlTemplate } from "./template.js";
@@ -124,7 +124,8 @@ function assertUrl(url: unknown): string {
   return url as string;
 }
 
-function readFormat(mediaType: unknown, current: string): string {
+/** The validated `mediaType.format`, or undefined when `mediaType` gives none (the current one stays). */
+function readFormat(mediaType: unknown): string | undefined {
   if (!isPlainObject(mediaType)) {
     throw new EndpointError(ErrorCodes.INVALID_OPTIONS, `mediaType must be a plain object, got ${typeof mediaType}`);
   }
@@ -134,7 +135,7 @@ function readFormat(mediaType: unknown, current: string): string {
     }
   }
   const format = Object.hasOwn(mediaType, "format") ? mediaType.format : undefined;
-  if (format === undefined) return current;
+  if (format === undefined) return undefined;
   if (typeof format !== "string" || !isFormat(format)) {
     throw new EndpointError(
       ErrorCodes.INVALID_OPTIONS,
@@ -165,13 +166,13 @@ function assertRequest(request: unknown): RequestMeta {
 }
 
 /**
- * The one merge recipe (spec §4.2): lays `route` and `options` over `base`, writing
- * only whole fields into `target`, so it serves an immer draft and a plain shallow
- * copy alike. An `undefined` option means "not given" and changes nothing; a
- * `null` header removes that header. `store` is set for states that will be kept
- * and frozen: parameter values are deep-copied (freezing must never reach the
- * caller's objects) and every new field is frozen on the spot, which leaves immer
- * only the new root to freeze.
+ * The one merge recipe (spec §4.2): checks `route` and `options` and lays them over
+ * `base`, writing only whole fields into `target`. An `undefined` option means "not
+ * given" and changes nothing; a `null` header removes that header. Two uses: for one
+ * `endpoint()` call (`mergeForCall`), straight into a shallow copy of the state; for
+ * a step that will be kept (`store`, see `readStep`), over the empty state, with
+ * parameter values deep-copied (freezing must never reach the caller's objects) and
+ * every new field frozen on the spot, which leaves immer only the new root to freeze.
  */
 function applyOptions(
   target: MutableState,
@@ -207,9 +208,11 @@ function applyOptions(
         target.headers = headers;
         break;
       }
-      case "mediaType":
-        target.format = readFormat(value, base.format);
+      case "mediaType": {
+        const format = readFormat(value);
+        if (format !== undefined) target.format = format;
         break;
+      }
       case "data":
         target.data = hold(value, store);
         break;
@@ -231,25 +234,84 @@ function applyOptions(
 }
 
 /**
- * A new frozen state: `base` with `route` and `options` laid over it (immer
- * `produce`, so untouched parts are shared and new parts deep-frozen). Used for
- * builder transitions and `defaults()`; `base` itself never changes.
+ * One transition (a builder method or a `defaults()` call), validated and copied but
+ * not yet laid over a state: the fields `applyOptions` writes over an empty base, so
+ * headers and parameters are layers over empty bottoms. Frozen, like everything in it.
  */
-export function mergeState(base: EndpointState, route: string | undefined, options?: unknown): EndpointState {
+export type Step = Readonly<Partial<EndpointState>>;
+
+/** Reads `route` and `options` into a step: every check and every copy happens here. */
+export function readStep(route: string | undefined, options?: unknown): Step {
   if (options !== undefined) assertOptions(options);
-  return produceState(base, (draft) => {
-    applyOptions(draft, base, route, options as EndpointOptions | undefined, true);
-  });
+  // Every field an own property (undefined: not set), so the step has one shape and a
+  // polluted Object.prototype cannot fill a field it leaves unset.
+  const step = {
+    method: undefined,
+    baseUrl: undefined,
+    url: undefined,
+    headers: undefined,
+    format: undefined,
+    params: undefined,
+    data: undefined,
+    request: undefined,
+  } as Step as MutableState;
+  applyOptions(step, EMPTY_STATE, route, options as EndpointOptions | undefined, true);
+  return Object.freeze(step);
 }
 
 /**
- * The same merge for one call: a short-lived, unfrozen state that is parsed and
- * dropped, so it needs neither immer nor copies of the caller's values.
+ * Lays `steps` over `base`, in order, writing whole fields into `target` (like
+ * `applyOptions`). For a state that is kept (`store`), the parameters of all steps
+ * become one new layer and each header change its own layer; for one call, headers
+ * and parameters become flat, unfrozen copies.
  */
-export function mergeForCall(base: EndpointState, route: string | undefined, options?: unknown): EndpointState {
-  if (options !== undefined) assertOptions(options);
-  // Written out (not `{ ...base }`), so every call state has one shape.
-  const target: MutableState = {
+function applySteps(target: MutableState, base: EndpointState, steps: readonly Step[], store: boolean): void {
+  let headers = base.headers;
+  let callHeaders: Record<string, unknown> | undefined;
+  let params: Record<string, unknown> | undefined;
+  for (const step of steps) {
+    if (step.method !== undefined) target.method = step.method;
+    if (step.url !== undefined) target.url = step.url;
+    if (step.baseUrl !== undefined) target.baseUrl = step.baseUrl;
+    if (step.format !== undefined) target.format = step.format;
+    if (step.data !== undefined) target.data = step.data;
+    if (step.request !== undefined) target.request = step.request;
+    if (step.headers !== undefined) {
+      for (const own of layersAbove(step.headers)) {
+        if (store) headers = layerOver(headers, own);
+        else applyLayer((callHeaders ??= { ...flatten(base.headers) }), own);
+      }
+    }
+    if (step.params !== undefined) applyLayer((params ??= store ? {} : { ...flatten(base.params) }), step.params.own);
+  }
+  if (callHeaders !== undefined) target.headers = { own: callHeaders as Record<string, HeaderValue>, below: undefined };
+  else if (headers !== base.headers) target.headers = headers;
+  if (params !== undefined) target.params = store ? layerOver(base.params, params) : { own: params, below: undefined };
+}
+
+/** The `own` maps of a step's layers, bottom first, without the empty bottom. */
+function layersAbove<V>(layer: Layered<V>): Layered<V>["own"][] {
+  const owns: Layered<V>["own"][] = [];
+  for (let cursor = layer; cursor.below !== undefined; cursor = cursor.below) owns.unshift(cursor.own);
+  return owns;
+}
+
+/**
+ * A new frozen state: `steps` laid over `base` in one immer `produce`, so untouched
+ * parts are shared and new parts frozen. `base` itself never changes.
+ */
+export function produceSteps(base: EndpointState, steps: readonly Step[]): EndpointState {
+  return produceState(base, (draft) => applySteps(draft, base, steps, true));
+}
+
+/** `base` with `route` and `options` laid over it, as a new frozen state (`defaults()`, `RequestBuilder.from`). */
+export function mergeState(base: EndpointState, route: string | undefined, options?: unknown): EndpointState {
+  return produceSteps(base, [readStep(route, options)]);
+}
+
+/** A short-lived, unfrozen copy of `base` for one call; written out (not `{ ...base }`), so every call state has one shape. */
+function callState(base: EndpointState): MutableState {
+  return {
     method: base.method,
     baseUrl: base.baseUrl,
     url: base.url,
@@ -259,6 +321,22 @@ export function mergeForCall(base: EndpointState, route: string | undefined, opt
     data: base.data,
     request: base.request,
   };
+}
+
+/** `steps` laid over `base` for one build: a short-lived state that is parsed and dropped, without immer. */
+export function mergeStepsForCall(base: EndpointState, steps: readonly Step[]): EndpointState {
+  const target = callState(base);
+  applySteps(target, base, steps, false);
+  return target;
+}
+
+/**
+ * The merge for one `endpoint()` call: a short-lived, unfrozen state that is parsed
+ * and dropped, so it needs neither immer nor copies of the caller's values.
+ */
+export function mergeForCall(base: EndpointState, route: string | undefined, options?: unknown): EndpointState {
+  if (options !== undefined) assertOptions(options);
+  const target = callState(base);
   applyOptions(target, base, route, options as EndpointOptions | undefined, false);
   return target;
 }

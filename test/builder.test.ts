@@ -3,6 +3,7 @@
 // received the bad input.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { MAX_PENDING_STEPS } from "../src/builder.js";
 import { endpoint, EndpointError, type EndpointOptions, RequestBuilder } from "../src/index.js";
 
 const { version } = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string };
@@ -312,6 +313,97 @@ describe("build() equals endpoint() and merge() equals endpoint.merge() for the 
       url: "/orgs/{org}",
       org: "octokit",
     });
+  });
+});
+
+describe("pending steps and produced states (docs/architecture.md, \"Builder states\")", () => {
+  // A builder's state is produced with immer when it is needed whole or used a second
+  // time; until then build() lays its pending steps over the last produced state. Each
+  // test reads a builder both ways and checks both against endpoint().
+  const LONG = MAX_PENDING_STEPS * 3 + 1;
+
+  it(`a one-off chain of ${LONG} calls (past MAX_PENDING_STEPS) builds what endpoint() builds, on the first build and later ones`, () => {
+    let builder = new RequestBuilder().route("GET /repos/{owner}/{repo}/issues").header("x-gone", "1");
+    const expected: Record<string, unknown> = {};
+    for (let i = 0; i < LONG; i++) {
+      builder = builder.param(`p${i}`, i);
+      expected[`p${i}`] = i;
+    }
+    builder = builder.params({ owner: "octokit", repo: "endpoint.js", p0: "last" }).header("X-Gone", null).header("x-new", "2");
+    const result = endpoint("GET /repos/{owner}/{repo}/issues", {
+      ...expected,
+      owner: "octokit",
+      repo: "endpoint.js",
+      p0: "last",
+      headers: { "x-new": "2" },
+    });
+    expect(result.url).toContain("?p0=last&p1=1&");
+    expect(builder.build()).toEqual(result);
+    expect(builder.build()).toEqual(result);
+    expect(builder.toEndpoint()()).toEqual(result);
+  });
+
+  it("builders derived from one whose state is not produced yet stay independent of each other and of it", () => {
+    const base = new RequestBuilder().route("GET /search/{kind}").param("kind", "issues").param("q", "bug");
+    const first = base.param("page", 2); // takes over base's pending steps
+    const second = base.param("per_page", 10); // base's second use: produces base's state
+    const third = first.param("sort", "created");
+    expect(first.build().url).toBe("https://api.github.com/search/issues?q=bug&page=2");
+    expect(second.build().url).toBe("https://api.github.com/search/issues?q=bug&per_page=10");
+    expect(third.build().url).toBe("https://api.github.com/search/issues?q=bug&page=2&sort=created");
+    expect(base.build().url).toBe("https://api.github.com/search/issues?q=bug");
+    expect(first.build().url).toBe("https://api.github.com/search/issues?q=bug&page=2");
+  });
+
+  it("a header removed and set again across pending steps comes out last, as from a produced state", () => {
+    const chain = (b: RequestBuilder) => b.route("GET /x").header("accept", null).header("x-a", "1").header("Accept", "text/html");
+    const pending = chain(new RequestBuilder());
+    const produced = chain(new RequestBuilder()).toEndpoint();
+    const expected = { "user-agent": USER_AGENT, "x-a": "1", accept: "text/html" };
+    expect(Object.keys(pending.build().headers)).toEqual(Object.keys(expected));
+    expect(pending.build().headers).toEqual(expected);
+    expect(Object.keys(produced().headers)).toEqual(Object.keys(expected));
+    // The same in one headers object: one step holding two layers of changes.
+    const oneObject = new RequestBuilder().route("GET /x").headers({ accept: null, "x-a": "1", Accept: "text/html" });
+    expect(Object.keys(oneObject.build().headers)).toEqual(Object.keys(expected));
+    expect(oneObject.build().headers).toEqual(expected);
+  });
+
+  it("mediaType({}) keeps the format set by an earlier pending step; mediaType({ format: \"\" }) clears it", () => {
+    const raw = new RequestBuilder().route("GET /x").mediaType({ format: "raw" });
+    const kept = raw.mediaType({});
+    const cleared = raw.mediaType({ format: "" });
+    const rawAccept = endpoint("GET /x", { mediaType: { format: "raw" } }).headers.accept;
+    expect(rawAccept).toBe("application/vnd.github.v3.raw");
+    expect(kept.build().headers.accept).toBe(rawAccept);
+    expect(kept.build().headers.accept).toBe(rawAccept);
+    expect(cleared.build().headers.accept).toBe("application/vnd.github.v3+json");
+    expect(cleared.merge().mediaType).toEqual({ format: "" });
+  });
+
+  it("a value the caller changes after the builder method returned never reaches the request", () => {
+    const labels = ["bug"];
+    const filter = { state: "open" };
+    const builder = new RequestBuilder().route("POST /repos/o/r/issues").params({ labels, filter }).param("title", "t");
+    labels.push("ui");
+    filter.state = "closed";
+    const body = { labels: ["bug"], filter: { state: "open" }, title: "t" };
+    expect(builder.build().body).toEqual(body);
+    expect(builder.build().body).toEqual(body);
+    expect(Object.isFrozen(labels)).toBe(false);
+  });
+
+  it("a state produced from pending steps is deep-frozen (DEFAULTS of toEndpoint())", () => {
+    const defaults = new RequestBuilder()
+      .header("x-a", "1")
+      .params({ labels: ["bug"], filter: { tags: ["a"] } })
+      .mediaType({ format: "raw" })
+      .toEndpoint().DEFAULTS as Record<string, unknown> & { filter: { tags: string[] } };
+    expect(Object.isFrozen(defaults.headers)).toBe(true);
+    expect(Object.isFrozen(defaults.labels)).toBe(true);
+    expect(Object.isFrozen(defaults.filter)).toBe(true);
+    expect(Object.isFrozen(defaults.filter.tags)).toBe(true);
+    expect(defaults.headers).toEqual({ ...DEFAULT_HEADERS, "x-a": "1" });
   });
 });
 

@@ -1,0 +1,11 @@
+import { endpoint as ours, RequestBuilder } from "../dist/index.js";
+const time = (f, n) => { const t = process.hrtime.bigint(); for (let i = 0; i < n; i++) f(i); return Number(process.hrtime.bigint() - t) / n; };
+const best = (f, setup) => { let o = Infinity; for (let k = 0; k < 20; k++) { setup?.(); o = Math.min(o, time(f, 5000)); } return Math.round(o); };
+const shared = new RequestBuilder().route("GET /repos/{owner}/{repo}/issues");
+shared.param("x",1); shared.param("x",2);
+const owners = Array.from({length:64},(_, i)=>"own"+i);
+let sink; let arr = [];
+console.log("chain", best((i) => sink = shared.params({ owner: owners[i&63], repo: "r" }).param("state", "open")));
+console.log("freshbuild", best((i) => sink = arr[i].build(), () => { arr = []; for (let i = 0; i < 5000; i++) arr.push(shared.params({ owner: owners[i&63], repo: "r" }).param("state", "open")); }));
+console.log("ours", best((i) => sink = ours("GET /repos/{owner}/{repo}/issues", { owner: owners[i&63], repo: "r", state: "open" })));
+console.log("full", best((i) => sink = shared.params({ owner: owners[i&63], repo: "r" }).param("state", "open").build()));

@@ -1,5 +1,5 @@
 import { createEndpoint, type Endpoint } from "./endpoint.js";
-import { EndpointError, ErrorCodes, quote } from "./errors.js";
+import { describe, EndpointError, ErrorCodes, quote } from "./errors.js";
 import { parseState } from "./parse.js";
 import {
   type EndpointState,
@@ -114,7 +114,7 @@ export class RequestBuilder {
    */
   header(name: string, value: HeaderValue | null | undefined): RequestBuilder {
     if (typeof name !== "string") {
-      throw new EndpointError(ErrorCodes.INVALID_HEADER, `header name must be a string, got ${typeof name}`);
+      throw new EndpointError(ErrorCodes.INVALID_HEADER, `header name must be a string, got ${describe(name)}`);
     }
     const headers: RequestHeaders = {};
     setOwn(headers as Record<string, unknown>, name, value);
@@ -143,7 +143,7 @@ export class RequestBuilder {
   /** Sets several parameters. @example builder.params({ owner: "octokit", repo: "endpoint.js" }) */
   params(params: Record<string, unknown>): RequestBuilder {
     if (!isPlainObject(params)) {
-      throw new EndpointError(ErrorCodes.INVALID_OPTIONS, `params must be a plain object, got ${typeof params}`);
+      throw new EndpointError(ErrorCodes.INVALID_OPTIONS, `params must be a plain object, got ${describe(params)}`);
     }
     for (const name of Object.keys(params)) assertParameterName(name);
     return withOptions(this, params);
@@ -221,7 +221,7 @@ function firstUse(link: Link): boolean {
 
 function assertParameterName(name: unknown): void {
   if (typeof name !== "string") {
-    throw new EndpointError(ErrorCodes.INVALID_PARAMETER, `parameter name must be a string, got ${typeof name}`);
+    throw new EndpointError(ErrorCodes.INVALID_PARAMETER, `parameter name must be a string, got ${describe(name)}`);
   }
   if (OPTION_KEYS.has(name)) {
     throw new EndpointError(

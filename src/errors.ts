@@ -68,3 +68,12 @@ export function quote(text: string, limit = 60): string {
   const shown = text.length > limit ? `${text.slice(0, limit)}…(${text.length} characters)` : text;
   return JSON.stringify(shown);
 }
+
+/** A short description of a value's kind for messages. */
+export function describe(value: unknown): string {
+  if (value === null) return "null";
+  if (typeof value !== "object") return typeof value;
+  if (Array.isArray(value)) return "an array";
+  const name = Object.getPrototypeOf(value)?.constructor?.name;
+  return typeof name === "string" && name !== "Object" ? `a ${name}` : "an object";
+}

@@ -1,5 +1,5 @@
 import { escapeStrayPercent, isReservedVerbatim } from "./encode.js";
-import { EndpointError, ErrorCodes, quote } from "./errors.js";
+import { describe, EndpointError, ErrorCodes, quote } from "./errors.js";
 import type { Batch, Expression, UrlTemplate, VarSpec } from "./template.js";
 import { schemeLength } from "./url.js";
 import { isPlainObject } from "./values.js";
@@ -294,14 +294,6 @@ export function scalarText(value: unknown, name: string): string | undefined {
       }
       return undefined;
   }
-}
-
-/** A short description of a value's kind for messages. */
-export function describe(value: unknown): string {
-  if (typeof value !== "object" || value === null) return typeof value;
-  if (Array.isArray(value)) return "an array";
-  const name = Object.getPrototypeOf(value)?.constructor?.name;
-  return typeof name === "string" && name !== "Object" ? `a ${name}` : "an object";
 }
 
 /** The first `length` code points of `text` (a prefix never splits a surrogate pair). */

@@ -1,4 +1,4 @@
-import { EndpointError, ErrorCodes, quote } from "./errors.js";
+import { describe, EndpointError, ErrorCodes, quote } from "./errors.js";
 import { isToken } from "./http-token.js";
 import { REMOVED } from "./layers.js";
 import type { HeaderValue } from "./types.js";
@@ -38,7 +38,7 @@ export function assertHeaderValue(name: string, value: unknown): asserts value i
  */
 export function headerChanges(headers: unknown): Record<string, HeaderValue | typeof REMOVED>[] {
   if (!isPlainObject(headers)) {
-    throw new EndpointError(ErrorCodes.INVALID_OPTIONS, `headers must be a plain object, got ${typeof headers}`);
+    throw new EndpointError(ErrorCodes.INVALID_OPTIONS, `headers must be a plain object, got ${describe(headers)}`);
   }
   let changes: Record<string, HeaderValue | typeof REMOVED> = {};
   const all = [changes];

@@ -1,6 +1,6 @@
 import { encodeUnreserved } from "./encode.js";
-import { EndpointError, ErrorCodes } from "./errors.js";
-import { describe, scalarText } from "./expand.js";
+import { describe, EndpointError, ErrorCodes } from "./errors.js";
+import { scalarText } from "./expand.js";
 
 /**
  * The query text of one leftover parameter, or undefined to omit it: scalars as

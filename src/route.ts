@@ -1,4 +1,4 @@
-import { EndpointError, ErrorCodes, quote } from "./errors.js";
+import { describe, EndpointError, ErrorCodes, quote } from "./errors.js";
 import { boundedCache } from "./bounded-cache.js";
 import { assertMethod } from "./method.js";
 
@@ -37,7 +37,7 @@ export function parseRoute(route: unknown): Route {
  */
 function readRoute(route: unknown): Route {
   if (typeof route !== "string") {
-    throw new EndpointError(ErrorCodes.INVALID_ROUTE, `route must be a string, got ${typeof route}`);
+    throw new EndpointError(ErrorCodes.INVALID_ROUTE, `route must be a string, got ${describe(route)}`);
   }
   const space = route.indexOf(" ");
   if (space === -1) {

@@ -1,5 +1,5 @@
 import { Immer } from "immer";
-import { EndpointError, ErrorCodes, quote } from "./errors.js";
+import { describe, EndpointError, ErrorCodes, quote } from "./errors.js";
 import { headerChanges } from "./headers.js";
 import { applyLayer, bottomLayer, flatten, type Layered, layerOver, overlay } from "./layers.js";
 import { assertMethod } from "./method.js";
@@ -98,14 +98,14 @@ export function assertOptions(options: unknown): asserts options is EndpointOpti
   if (!isPlainObject(options)) {
     throw new EndpointError(
       ErrorCodes.INVALID_OPTIONS,
-      `options must be a plain object, got ${options === null ? "null" : Array.isArray(options) ? "an array" : typeof options}`,
+      `options must be a plain object, got ${describe(options)}`,
     );
   }
 }
 
 function assertString(name: string, value: unknown): string {
   if (typeof value !== "string") {
-    throw new EndpointError(ErrorCodes.INVALID_OPTIONS, `${name} must be a string, got ${typeof value}`);
+    throw new EndpointError(ErrorCodes.INVALID_OPTIONS, `${name} must be a string, got ${describe(value)}`);
   }
   return value;
 }
@@ -127,7 +127,7 @@ function assertUrl(url: unknown): string {
 /** The validated `mediaType.format`, or undefined when `mediaType` gives none (the current one stays). */
 function readFormat(mediaType: unknown): string | undefined {
   if (!isPlainObject(mediaType)) {
-    throw new EndpointError(ErrorCodes.INVALID_OPTIONS, `mediaType must be a plain object, got ${typeof mediaType}`);
+    throw new EndpointError(ErrorCodes.INVALID_OPTIONS, `mediaType must be a plain object, got ${describe(mediaType)}`);
   }
   for (const key of Object.keys(mediaType)) {
     if (key !== "format") {
@@ -159,7 +159,7 @@ function assertRequest(request: unknown): RequestMeta {
   if (typeof request !== "object" || request === null || Array.isArray(request)) {
     throw new EndpointError(
       ErrorCodes.INVALID_OPTIONS,
-      `request must be an object, got ${request === null ? "null" : Array.isArray(request) ? "an array" : typeof request}`,
+      `request must be an object, got ${describe(request)}`,
     );
   }
   return request as RequestMeta;
@@ -343,18 +343,7 @@ export function mergeForCall(base: EndpointState, route: string | undefined, opt
 
 /** Merged options as `merge()` returns them: a fresh, mutable object (spec §2.4). */
 export function toMergedOptions(state: EndpointState): MergedOptions {
-  const merged = {
-    method: state.method,
-    baseUrl: state.baseUrl,
-    headers: { ...flatten(state.headers) },
-    mediaType: { format: state.format },
-  } as MergedOptions;
-  if (state.url !== undefined) merged.url = state.url;
-  const params = flatten(state.params);
-  for (const key of Object.keys(params)) setOwn(merged, key, cloneValue(params[key], key));
-  if (state.data !== undefined) merged.data = state.data.value;
-  if (state.request !== undefined) merged.request = state.request.value;
-  return merged;
+  return mergedView(state, false);
 }
 
 /**
@@ -362,16 +351,22 @@ export function toMergedOptions(state: EndpointState): MergedOptions {
  * `request` values, which stay the caller's own objects.
  */
 export function toDefaults(state: EndpointState): Readonly<MergedOptions> {
+  return Object.freeze(mergedView(state, true));
+}
+
+/** A state as merged options: its own frozen parts (`frozen`), or fresh mutable copies of them. */
+function mergedView(state: EndpointState, frozen: boolean): MergedOptions {
+  const headers = flatten(state.headers);
   const view = {
     method: state.method,
     baseUrl: state.baseUrl,
-    headers: flatten(state.headers),
-    mediaType: Object.freeze({ format: state.format }),
+    headers: frozen ? headers : { ...headers },
+    mediaType: frozen ? Object.freeze({ format: state.format }) : { format: state.format },
   } as MergedOptions;
   if (state.url !== undefined) view.url = state.url;
   const params = flatten(state.params);
-  for (const key of Object.keys(params)) setOwn(view, key, params[key]);
+  for (const key of Object.keys(params)) setOwn(view, key, frozen ? params[key] : cloneValue(params[key], key));
   if (state.data !== undefined) view.data = state.data.value;
   if (state.request !== undefined) view.request = state.request.value;
-  return Object.freeze(view);
+  return view;
 }

@@ -593,6 +593,12 @@ describe("invalid input is rejected by the builder method that received it", () 
     expect(thrown(() => base.header("bad name", "x")).message).toContain("bad name");
   });
 
+  it("describes a value of the wrong kind in the message", () => {
+    expect(thrown(() => base.params([] as never)).message).toBe("params must be a plain object, got an array");
+    expect(thrown(() => base.header(5 as never, "x")).message).toBe("header name must be a string, got number");
+    expect(thrown(() => base.param(null as never, "x")).message).toBe("parameter name must be a string, got null");
+  });
+
   it("names the template position in the message", () => {
     expect(thrown(() => base.url("/x/{")).message).toMatch(/\d/);
   });

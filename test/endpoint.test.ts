@@ -748,6 +748,23 @@ describe("EndpointError", () => {
   });
 });
 
+describe("a value of the wrong kind is described in the message: null, an array, a class instance, or its typeof", () => {
+  const cases: [string, () => unknown, string][] = [
+    ["options: null", () => endpoint.defaults(null as never), "options must be a plain object, got null"],
+    ["options: an array", () => endpoint("GET /x", [] as never), "options must be a plain object, got an array"],
+    ["options: a Map", () => endpoint.defaults(new Map() as never), "options must be a plain object, got a Map"],
+    ["headers: an array", () => endpoint("GET /x", { headers: [] as never }), "headers must be a plain object, got an array"],
+    ["headers: null", () => endpoint("GET /x", { headers: null as never }), "headers must be a plain object, got null"],
+    ["mediaType: a string", () => endpoint("GET /x", { mediaType: "raw" as never }), "mediaType must be a plain object, got string"],
+    ["request: an array", () => endpoint("GET /x", { request: [] as never }), "request must be an object, got an array"],
+    ["url: null", () => endpoint({ url: null as never }), "url must be a string, got null"],
+    ["route: a number", () => endpoint(42 as never, {}), "route must be a string, got number"],
+  ];
+  it.each(cases)("%s", (_, run, message) => {
+    expect(thrown(run).message).toBe(message);
+  });
+});
+
 describe("call forms", () => {
   it("reports a non-string route given with options as ERR_INVALID_ROUTE instead of ignoring the options", () => {
     expect(() => endpoint(123 as unknown as string, { url: "/x" })).toThrow(

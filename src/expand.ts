@@ -20,7 +20,7 @@ export function expandTemplate(template: UrlTemplate, params: Readonly<Record<st
   let batched: (string | undefined)[] | undefined;
   if (template.batch !== undefined) {
     batched = new Array<string | undefined>(parts.length);
-    expandBatch(template.batch, parts, params, batched, leading !== undefined && isReservedVerbatim(leading) ? leading : undefined);
+    expandBatch(template.batch, parts, params, batched);
   }
   let url = "";
   let last = "";
@@ -33,8 +33,10 @@ export function expandTemplate(template: UrlTemplate, params: Readonly<Record<st
       continue;
     }
     if (k === 0 && leading !== undefined) {
-      // The spec's `{upload_url}/repos/…`: an absolute URL value is kept as written, as `{+name}` would.
-      last = batched?.[0] ?? expandWith(template.leadingReserved!, part, contextFor(part, params, true));
+      // The spec's `{upload_url}/repos/…`: an absolute URL value is kept as written, as
+      // `{+name}` keeps it. A URL with nothing for `{+name}` to encode (the usual case)
+      // is that expansion already; any other goes through url-template's `{+name}`.
+      last = isReservedVerbatim(leading) ? leading : expandWith(template.leadingReserved!, part, contextFor(part, params, true));
       url += last;
       continue;
     }
@@ -78,10 +80,7 @@ function expandBatch(
   parts: readonly (string | Expression)[],
   params: Readonly<Record<string, unknown>>,
   outputs: (string | undefined)[],
-  leading: string | undefined,
 ): void {
-  const engine = leading === undefined ? batch.engine : batch.withLeading;
-  if (engine === undefined) return;
   const context: Record<string, TemplateValue> = {};
   let defined = 0;
   for (const group of batch.groups) {
@@ -96,24 +95,15 @@ function expandBatch(
       }
     }
   }
-  // `{+name}` reads the URL as it is (isReservedVerbatim: nothing to escape first), and a
-  // plain `{name}` later in the batch reads the same raw text it would read alone.
-  if (leading !== undefined) context[(parts[0] as Expression).varspecs[0]!.name] = leading;
   let text = "";
-  if (defined > 0 || leading !== undefined) {
+  if (defined > 0) {
     try {
-      text = engine.expand(context);
+      text = batch.engine.expand(context);
     } catch {
       return; // one by one, so that the error names the expression
     }
   }
   let position = 0;
-  if (leading !== undefined) {
-    if (!text.startsWith(leading)) return; // never expected: be exact, not fast
-    outputs[0] = leading;
-    position = leading.length;
-  }
-  const start = position;
   // Each item ends at the next delimiter: its group's separator or the next group's operator.
   for (const { operator, members } of batch.groups) {
     for (const k of members) {
@@ -123,14 +113,14 @@ function expandBatch(
         outputs[k] = "";
         continue;
       }
-      if (position === start && operator !== "") position++; // the first item's operator
+      if (position === 0 && operator !== "") position++; // the first item's operator
       const from = position;
       for (let item = 0; item < items; item++) position = nextDelimiter(text, position) + 1;
       outputs[k] = (operator === "" ? "" : operator) + text.slice(from, position - 1);
     }
   }
   // Never expected: be exact, not fast.
-  if (position !== (position === start ? text.length : text.length + 1)) outputs.fill(undefined);
+  if (position !== (position === 0 ? text.length : text.length + 1)) outputs.fill(undefined);
 }
 
 /** Index of the next "," "/" ";" "?" or "&" at or after `from`, or the length of `text`. */

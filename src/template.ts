@@ -52,14 +52,7 @@ export interface Expression {
  * "?" "&"), so the output splits back into one item per defined value.
  */
 export interface Batch {
-  /** Undefined when the batch exists only for `withLeading` (one plain expression). */
-  readonly engine: ExpansionEngine | undefined;
-  /**
-   * For a template that starts with a simple `{name}`: `{+name}` followed by the
-   * batch, used when that name holds an absolute URL that `{+name}` leaves as it is,
-   * so the URL is the output's known first share.
-   */
-  readonly withLeading: ExpansionEngine | undefined;
+  readonly engine: ExpansionEngine;
   readonly groups: readonly BatchGroup[];
 }
 
@@ -82,10 +75,7 @@ export interface UrlTemplate {
    * when the value is an absolute URL (the spec's `{upload_url}/…` example).
    */
   readonly leadingReserved: ExpansionEngine | undefined;
-  /**
-   * The plain expressions expanded together (see {@link Batch}): present when there are
-   * two or more, or one after a leading simple `{name}`.
-   */
+  /** The plain expressions expanded together (see {@link Batch}): present when there are two or more. */
   readonly batch: Batch | undefined;
 }
 
@@ -235,7 +225,7 @@ function isBatchable(expression: Expression): boolean {
 
 /**
  * Groups batchable expressions by operator. A leading simple `{name}` (`leadingName`)
- * stays apart, since it may expand as `{+name}`; `withLeading` covers that case.
+ * stays apart, since it may hold an absolute URL, which is kept as written.
  */
 function createBatch(parts: readonly (string | Expression)[], leadingName: string | undefined): Batch | undefined {
   const groups = new Map<Operator, number[]>();
@@ -247,15 +237,14 @@ function createBatch(parts: readonly (string | Expression)[], leadingName: strin
     else members.push(k);
     count++;
   });
-  if (count < (leadingName === undefined ? 2 : 1)) return undefined;
+  if (count < 2) return undefined;
   let source = "";
   for (const [operator, members] of groups) {
     const names = members.flatMap((k) => (parts[k] as Expression).varspecs.map((spec) => spec.name));
     source += `{${operator}${names.join(",")}}`;
   }
   return {
-    engine: count >= 2 ? compileExpression(source) : undefined,
-    withLeading: leadingName === undefined ? undefined : compileExpression(`{+${leadingName}}${source}`),
+    engine: compileExpression(source),
     groups: [...groups].map(([operator, members]) => ({ operator, members })),
   };
 }

@@ -1,5 +1,7 @@
 // Issue #2 rule 6 (URL templates) and the dangling-slash part of rule 7, through the
 // public endpoint(); plus unit tests of the bounded template cache (docs/decisions.md).
+import fc from "fast-check";
+import { parseTemplate } from "url-template";
 import { describe, expect, it } from "vitest";
 import { endpoint, EndpointError } from "../src/index.js";
 import { parseRoute, ROUTE_CACHE_LIMIT, routeCacheSize } from "../src/route.js";
@@ -182,6 +184,20 @@ describe("a leading {name} holding an absolute URL", () => {
   it("applies only at the start of the template and only to a simple {name}", () => {
     expect(expand("/redirect/{to}", { to: "https://x" })).toBe("/redirect/https%3A%2F%2Fx");
     expect(expand("{to:5}/a", { to: "https://x" })).toBe("https/a");
+  });
+
+  it("gives exactly what url-template's {+name} gives for that URL, with the rest of the template as url-template expands it", () => {
+    const rest = fc.string().filter((b) => b !== "." && b !== "..");
+    const url = fc.oneof(
+      fc.webUrl({ withQueryParameters: false, withFragments: false }),
+      fc.constantFrom("https://h.example/p%20q", "https://h.example/%zz", "https://h.example/[a]", "https://h.example/a b", "https://h.example/\u00fc"),
+    );
+    fc.assert(
+      fc.property(url, rest, (u, b) => {
+        expect(expand("{u}/a/{b}/c", { u, b })).toBe(parseTemplate("{+u}/a/{b}/c").expand({ u, b }));
+      }),
+      { seed: 20261122, numRuns: 300 },
+    );
   });
 
   it("expands together with the rest of the template exactly as alone", () => {

@@ -230,13 +230,16 @@ function applyOptions(
         }
     }
   }
-  if (params !== undefined) target.params = store ? layerOver(base.params, params) : { own: params, below: undefined };
+  // For one call, the flat map of every parameter; for a step, its own ones, which
+  // applySteps copies into the kept layer (so this map itself is never frozen or kept).
+  if (params !== undefined) target.params = { own: params, below: undefined };
 }
 
 /**
  * One transition (a builder method or a `defaults()` call), validated and copied but
- * not yet laid over a state: the fields `applyOptions` writes over an empty base, so
- * headers and parameters are layers over empty bottoms. Frozen, like everything in it.
+ * not yet laid over a state: the fields `applyOptions` writes over the empty state
+ * (undefined: not set). Headers are frozen layers over the empty bottom; parameters
+ * are one map of the step's own, whose values are frozen deep copies.
  */
 export type Step = Readonly<Partial<EndpointState>>;
 

@@ -100,20 +100,18 @@ export function createEndpoint(state: EndpointState): Endpoint {
     return parseState(mergeForCall(state, route, options));
   };
   let defaultsView: Readonly<MergedOptions> | undefined;
-  const endpointFunction = Object.defineProperties(call, {
-    DEFAULTS: { enumerable: true, get: () => (defaultsView ??= toDefaults(state)) },
-    defaults: { enumerable: true, value: (options: EndpointOptions) => createEndpoint(mergeState(state, undefined, options)) },
-    merge: {
-      enumerable: true,
-      value: (...args: unknown[]): MergedOptions => {
-        const [route, options] = callArguments(args[0], args[1], args.length);
-        return toMergedOptions(mergeForCall(state, route, options));
-      },
-    },
-    parse: { enumerable: true, value: parse },
-    builder: { enumerable: true, value: () => wrapState(state) },
-  });
-  return Object.freeze(endpointFunction) as unknown as Endpoint;
+  // DEFAULTS is built on first read; the other members are plain data properties
+  // (cheaper to set than descriptors). Object.freeze makes all of them read-only.
+  Object.defineProperty(call, "DEFAULTS", { enumerable: true, get: () => (defaultsView ??= toDefaults(state)) });
+  const members = call as unknown as Record<string, unknown>;
+  members.defaults = (options: EndpointOptions) => createEndpoint(mergeState(state, undefined, options));
+  members.merge = function (first?: unknown, second?: unknown): MergedOptions {
+    const [route, options] = callArguments(first, second, arguments.length);
+    return toMergedOptions(mergeForCall(state, route, options));
+  };
+  members.parse = parse;
+  members.builder = () => wrapState(state);
+  return Object.freeze(call) as unknown as Endpoint;
 }
 
 /**

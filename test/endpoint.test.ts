@@ -765,6 +765,22 @@ describe("a value of the wrong kind is described in the message: null, an array,
   });
 });
 
+describe("the members of an endpoint function", () => {
+  it.each([
+    ["endpoint", endpoint],
+    ["endpoint.defaults(…)", endpoint.defaults({ a: 1 })],
+    ["endpoint.defaults(…).defaults(…)", endpoint.defaults({ a: 1 }).defaults({ b: 2 })],
+  ])("%s has DEFAULTS, defaults, merge, parse and builder as own, enumerable, read-only members", (_, fn) => {
+    expect(Object.keys(fn)).toEqual(["DEFAULTS", "defaults", "merge", "parse", "builder"]);
+    for (const key of Object.keys(fn)) {
+      const descriptor = Object.getOwnPropertyDescriptor(fn, key)!;
+      expect(descriptor.configurable).toBe(false);
+      if ("value" in descriptor) expect(descriptor.writable).toBe(false);
+    }
+    expect(typeof Object.getOwnPropertyDescriptor(fn, "DEFAULTS")!.get).toBe("function");
+  });
+});
+
 describe("call forms", () => {
   it("reports a non-string route given with options as ERR_INVALID_ROUTE instead of ignoring the options", () => {
     expect(() => endpoint(123 as unknown as string, { url: "/x" })).toThrow(

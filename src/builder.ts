@@ -172,7 +172,7 @@ export class RequestBuilder {
    * // { method: "get", url: "https://api.github.com/user", headers: {…} }
    */
   build(): RequestOptions {
-    const link = this[LINK];
+    const link = linkOf(this);
     return parseState(firstUse(link) ? mergeStepsForCall(link.base, link.steps) : stateOf(this));
   }
 
@@ -205,7 +205,7 @@ function withOptions(builder: RequestBuilder, options: EndpointOptions): Request
  * second one, or one past `MAX_PENDING_STEPS`, starts from the produced state.
  */
 function withStep(builder: RequestBuilder, step: Step): RequestBuilder {
-  const link = builder[LINK];
+  const link = linkOf(builder);
   if (link.steps.length < MAX_PENDING_STEPS && firstUse(link)) {
     return wrapLink({ base: link.base, steps: [...link.steps, step], state: undefined, used: false });
   }
@@ -231,6 +231,22 @@ function assertParameterName(name: unknown): void {
   }
 }
 
+/**
+ * What `builder` holds. A method detached from its builder (`const { build } = b;
+ * build()`) or called on another object gets an EndpointError, not a TypeError
+ * from deep inside.
+ */
+function linkOf(builder: RequestBuilder): Link {
+  const link = (builder as { [LINK]?: Link } | undefined)?.[LINK];
+  if (link === undefined) {
+    throw new EndpointError(
+      ErrorCodes.INVALID_OPTIONS,
+      `a RequestBuilder method was called on ${describe(builder)}, not on a builder; call it as builder.method(…)`,
+    );
+  }
+  return link;
+}
+
 function linkTo(state: EndpointState): Link {
   return { base: state, steps: [], state, used: false };
 }
@@ -248,6 +264,6 @@ export function wrapState(state: EndpointState): RequestBuilder {
 
 /** The state a builder stands for, produced with immer on first need (internal). */
 export function stateOf(builder: RequestBuilder): EndpointState {
-  const link = builder[LINK];
+  const link = linkOf(builder);
   return (link.state ??= produceSteps(link.base, link.steps));
 }

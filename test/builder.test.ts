@@ -599,6 +599,20 @@ describe("invalid input is rejected by the builder method that received it", () 
     expect(thrown(() => base.param(null as never, "x")).message).toBe("parameter name must be a string, got null");
   });
 
+  it("a method detached from its builder, or called on another object, throws ERR_INVALID_OPTIONS", () => {
+    const builder = new RequestBuilder().route("GET /x");
+    const { build, param, merge, toEndpoint } = builder;
+    for (const call of [() => build(), () => param("a", 1), () => merge(), () => toEndpoint()]) {
+      const error = thrown(call);
+      expect(error.code).toBe("ERR_INVALID_OPTIONS");
+      expect(error.message).toBe(
+        "a RequestBuilder method was called on undefined, not on a builder; call it as builder.method(…)",
+      );
+    }
+    expect(thrown(() => RequestBuilder.prototype.build.call({} as RequestBuilder)).message).toContain("called on an object");
+    expect(build.call(builder).url).toBe("https://api.github.com/x");
+  });
+
   it("names the template position in the message", () => {
     expect(thrown(() => base.url("/x/{")).message).toMatch(/\d/);
   });

@@ -171,8 +171,9 @@ function assertRequest(request: unknown): RequestMeta {
  * given" and changes nothing; a `null` header removes that header. Two uses: for one
  * `endpoint()` call (`mergeForCall`), straight into a shallow copy of the state; for
  * a step that will be kept (`store`, see `readStep`), over the empty state, with
- * parameter values deep-copied (freezing must never reach the caller's objects) and
- * every new field frozen on the spot, which leaves immer only the new root to freeze.
+ * parameter values deep-copied and frozen (freezing must never reach the caller's
+ * objects) and header layers and boxes frozen on the spot, so that a state produced
+ * from steps leaves immer only its new root to freeze.
  */
 function applyOptions(
   target: MutableState,

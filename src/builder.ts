@@ -78,7 +78,7 @@ export class RequestBuilder {
    * const github = RequestBuilder.from({ headers: { authorization: "token secret123" } });
    */
   static from(options: EndpointOptions): RequestBuilder {
-    return wrapState(mergeState(ROOT_STATE, undefined, options));
+    return wrapState(mergeState(ROOT_STATE, options));
   }
 
   /**

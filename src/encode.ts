@@ -12,8 +12,8 @@ for (const c of ":/?#[]@!$&'()*+,;=") RESERVED_OR_UNRESERVED[c.charCodeAt(0)] = 
 
 /**
  * True when RFC 6570 reserved expansion (`{+x}`) leaves `text` exactly as it is:
- * only unreserved and reserved characters and `%XX` triplets. Lets the caller know
- * the length of that expansion's share of a longer output.
+ * only unreserved and reserved characters and `%XX` triplets. Such a text is its own
+ * `{+x}` expansion and can be inserted as written.
  */
 export function isReservedVerbatim(text: string): boolean {
   for (let i = 0; i < text.length; i++) {

@@ -104,7 +104,7 @@ export function createEndpoint(state: EndpointState): Endpoint {
   // (cheaper to set than descriptors). Object.freeze makes all of them read-only.
   Object.defineProperty(call, "DEFAULTS", { enumerable: true, get: () => (defaultsView ??= toDefaults(state)) });
   const members = call as unknown as Record<string, unknown>;
-  members.defaults = (options: EndpointOptions) => createEndpoint(mergeState(state, undefined, options));
+  members.defaults = (options: EndpointOptions) => createEndpoint(mergeState(state, options));
   members.merge = function (first?: unknown, second?: unknown): MergedOptions {
     const [route, options] = callArguments(first, second, arguments.length);
     return toMergedOptions(mergeForCall(state, route, options));

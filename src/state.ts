@@ -308,9 +308,9 @@ export function produceSteps(base: EndpointState, steps: readonly Step[]): Endpo
   return produceState(base, (draft) => applySteps(draft, base, steps, true));
 }
 
-/** `base` with `route` and `options` laid over it, as a new frozen state (`defaults()`, `RequestBuilder.from`). */
-export function mergeState(base: EndpointState, route: string | undefined, options?: unknown): EndpointState {
-  return produceSteps(base, [readStep(route, options)]);
+/** `base` with `options` laid over it, as a new frozen state (`defaults()`, `RequestBuilder.from`). */
+export function mergeState(base: EndpointState, options: unknown): EndpointState {
+  return produceSteps(base, [readStep(undefined, options)]);
 }
 
 /** A short-lived, unfrozen copy of `base` for one call; written out (not `{ ...base }`), so every call state has one shape. */

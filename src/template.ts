@@ -206,7 +206,7 @@ function scanTemplate(source: string): UrlTemplate {
     endsWithSlashExpression:
       typeof last === "object" && last.operator === "" && typeof beforeLast === "string" && beforeLast.endsWith("/"),
     leadingReserved: leadingSimple ? compileExpression(`{+${first.varspecs[0]!.name}}`) : undefined,
-    batch: createBatch(parts, leadingSimple ? first.varspecs[0]!.name : undefined),
+    batch: createBatch(parts, leadingSimple),
   };
 }
 
@@ -224,14 +224,14 @@ function isBatchable(expression: Expression): boolean {
 }
 
 /**
- * Groups batchable expressions by operator. A leading simple `{name}` (`leadingName`)
+ * Groups batchable expressions by operator. A leading simple `{name}` (`leadingSimple`)
  * stays apart, since it may hold an absolute URL, which is kept as written.
  */
-function createBatch(parts: readonly (string | Expression)[], leadingName: string | undefined): Batch | undefined {
+function createBatch(parts: readonly (string | Expression)[], leadingSimple: boolean): Batch | undefined {
   const groups = new Map<Operator, number[]>();
   let count = 0;
   parts.forEach((part, k) => {
-    if (typeof part === "string" || (k === 0 && leadingName !== undefined) || !isBatchable(part)) return;
+    if (typeof part === "string" || (k === 0 && leadingSimple) || !isBatchable(part)) return;
     const members = groups.get(part.operator);
     if (members === undefined) groups.set(part.operator, [k]);
     else members.push(k);

@@ -352,11 +352,11 @@ function applyToBuilder(
   start: RequestBuilder,
   options: Record<string, unknown>,
   oneHeaderAtATime: boolean,
-  after: (builder: RequestBuilder) => RequestBuilder = (builder) => builder,
+  before: (builder: RequestBuilder) => RequestBuilder = (builder) => builder,
 ): RequestBuilder {
   let builder = start;
   for (const key of Object.keys(options)) {
-    if (key !== "headers" || !oneHeaderAtATime) builder = after(builder);
+    if (key !== "headers" || !oneHeaderAtATime) builder = before(builder);
     const v = options[key] as never;
     switch (key) {
       case "method":
@@ -370,7 +370,7 @@ function applyToBuilder(
         break;
       case "headers":
         if (oneHeaderAtATime && v !== undefined && typeof v === "object" && v !== null) {
-          for (const name of Object.keys(v)) builder = after(builder).header(name, (v as Record<string, never>)[name]);
+          for (const name of Object.keys(v)) builder = before(builder).header(name, (v as Record<string, never>)[name]);
         } else {
           builder = builder.headers(v);
         }
@@ -391,32 +391,32 @@ function applyToBuilder(
   return builder;
 }
 
-/** `RequestBuilder.from(level 1)`, then each later level, the route and the options through builder methods. */
-function viaBuilder(c: Case): RequestOptions {
+/**
+ * `RequestBuilder.from(level 1)`, then each later level, the route and the options
+ * through builder methods; `before` runs on each builder a method is called on.
+ */
+function builderFor(c: Case, before: (builder: RequestBuilder) => RequestBuilder = (builder) => builder): RequestBuilder {
   let builder = c.chain.length > 0 ? RequestBuilder.from(c.chain[0]!) : new RequestBuilder();
-  for (const options of c.chain.slice(1)) builder = applyToBuilder(builder, options, c.oneHeaderAtATime);
-  if (c.route !== undefined) builder = builder.route(c.route);
-  if (c.options !== undefined) builder = applyToBuilder(builder, c.options, c.oneHeaderAtATime);
-  return builder.build();
+  for (const options of c.chain.slice(1)) builder = applyToBuilder(builder, options, c.oneHeaderAtATime, before);
+  if (c.route !== undefined) builder = before(builder).route(c.route);
+  if (c.options !== undefined) builder = applyToBuilder(builder, c.options, c.oneHeaderAtATime, before);
+  return builder;
+}
+
+function viaBuilder(c: Case): RequestOptions {
+  return builderFor(c).build();
 }
 
 /**
  * The same builder calls, with every builder's state produced (by immer) before the
  * next call: each step then starts from a stored state instead of taking over the
- * pending steps of the one before, and build() parses the stored state.
+ * pending steps of the one before.
  */
 function viaProducedBuilder(c: Case): RequestOptions {
-  const produced = (builder: RequestBuilder) => {
+  return builderFor(c, (builder) => {
     builder.toEndpoint(); // needs the whole state, so it produces it
     return builder;
-  };
-  let builder = produced(c.chain.length > 0 ? RequestBuilder.from(c.chain[0]!) : new RequestBuilder());
-  const steps: ((b: RequestBuilder) => RequestBuilder)[] = [];
-  for (const options of c.chain.slice(1)) steps.push((b) => applyToBuilder(b, options, c.oneHeaderAtATime, produced));
-  if (c.route !== undefined) steps.push((b) => produced(b.route(c.route!)));
-  if (c.options !== undefined) steps.push((b) => applyToBuilder(b, c.options!, c.oneHeaderAtATime, produced));
-  for (const step of steps) builder = step(builder);
-  return builder.build();
+  }).build();
 }
 
 /** `endpoint.defaults(…).builder()`, then the route and the options through builder methods. */
@@ -577,10 +577,7 @@ describe("item 2 (d): the builder and endpoint() agree", () => {
       fc.property(anyCase, (c) => {
         let builder: RequestBuilder;
         try {
-          builder = c.chain.length > 0 ? RequestBuilder.from(c.chain[0]!) : new RequestBuilder();
-          for (const options of c.chain.slice(1)) builder = applyToBuilder(builder, options, c.oneHeaderAtATime);
-          if (c.route !== undefined) builder = builder.route(c.route);
-          if (c.options !== undefined) builder = applyToBuilder(builder, c.options, c.oneHeaderAtATime);
+          builder = builderFor(c);
         } catch {
           return; // a bad input: the property above covers its error
         }

@@ -1,6 +1,7 @@
 import { createEndpoint, type Endpoint } from "./endpoint.js";
 import { describe, EndpointError, ErrorCodes, quote } from "./errors.js";
 import { parseState } from "./parse.js";
+import { parseRoute } from "./route.js";
 import {
   type EndpointState,
   mergeState,
@@ -88,6 +89,8 @@ export class RequestBuilder {
    * builder.route("POST /repos/{owner}/{repo}/issues")
    */
   route(route: string): RequestBuilder {
+    // A missing route is no "not given" here, as an undefined option is: parseRoute throws ERR_INVALID_ROUTE.
+    if (route === undefined) parseRoute(route);
     return withStep(this, readStep(route));
   }
 

@@ -351,14 +351,14 @@ export function toMergedOptions(state: EndpointState): MergedOptions {
 }
 
 /**
- * The read-only view `endpoint.DEFAULTS` shows: deep-frozen, except the `data` and
- * `request` values, which stay the caller's own objects.
+ * The read-only view `endpoint.DEFAULTS` shows: deep-frozen copies, except the `data`
+ * and `request` values, which stay the caller's own objects.
  */
 export function toDefaults(state: EndpointState): Readonly<MergedOptions> {
   return Object.freeze(mergedView(state, true));
 }
 
-/** A state as merged options: its own frozen parts (`frozen`), or fresh mutable copies of them. */
+/** A state as merged options: fresh copies of its parameters, frozen (`frozen`) or mutable. */
 function mergedView(state: EndpointState, frozen: boolean): MergedOptions {
   const headers = flatten(state.headers);
   const view = {
@@ -369,7 +369,9 @@ function mergedView(state: EndpointState, frozen: boolean): MergedOptions {
   } as MergedOptions;
   if (state.url !== undefined) view.url = state.url;
   const params = flatten(state.params);
-  for (const key of Object.keys(params)) setOwn(view, key, frozen ? params[key] : cloneValue(params[key], key));
+  // Always copies: a stored Date (or a Map, through Map.prototype.set) can change even when
+  // frozen, so the view must not hand out the state's own objects.
+  for (const key of Object.keys(params)) setOwn(view, key, cloneValue(params[key], key, frozen));
   if (state.data !== undefined) view.data = state.data.value;
   if (state.request !== undefined) view.request = state.request.value;
   return view;

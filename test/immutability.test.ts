@@ -362,6 +362,32 @@ describe("rule 12: DEFAULTS and builder state are deep-frozen", () => {
     expect(Object.isFrozen(DEFAULTS.headers)).toBe(true);
   });
 
+  it("gives a Date in DEFAULTS as a copy, so changing it (a Date cannot be frozen) changes no request", () => {
+    const since = new Date(0);
+    const withDate = endpoint.defaults({ since, nested: { at: new Date(0) } });
+    const before = withDate("POST /x");
+    const shown = withDate.DEFAULTS.since as Date;
+    expect(shown).toEqual(since);
+    expect(shown).not.toBe(since);
+    shown.setTime(1e12);
+    (withDate.DEFAULTS.nested as { at: Date }).at.setTime(1e12);
+    expect(withDate("POST /x")).toEqual(before);
+    expect(withDate.merge("POST /x").since).toEqual(new Date(0));
+  });
+
+  it("keeps a builder unchanged when the Date or Map its toEndpoint().DEFAULTS shows is changed", () => {
+    const builder = new RequestBuilder()
+      .route("POST /x")
+      .param("since", new Date(0))
+      .param("index", new Map([["a", 1]]));
+    const before = builder.build();
+    const { DEFAULTS } = builder.toEndpoint();
+    (DEFAULTS.since as Date).setFullYear(2000);
+    Map.prototype.set.call(DEFAULTS.index, "b", 2); // bypasses the frozen Map's own set()
+    expect(builder.build()).toEqual(before);
+    expect(builder.merge().index).toEqual(new Map([["a", 1]]));
+  });
+
   it("freezes builders", () => {
     const builder = new RequestBuilder();
     expect(Object.isFrozen(builder)).toBe(true);

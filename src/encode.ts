@@ -1,4 +1,4 @@
-import { EndpointError, ErrorCodes } from "./errors.js";
+import { EndpointError, ErrorCodes, quote } from "./errors.js";
 
 // RFC 3986 §2.3 unreserved = ALPHA / DIGIT / "-" / "." / "_" / "~"
 const UNRESERVED = new Uint8Array(128);
@@ -56,7 +56,7 @@ export function encodeUnreserved(text: string, name: string): string {
   try {
     encoded = encodeURIComponent(text);
   } catch {
-    throw new EndpointError(ErrorCodes.INVALID_PARAMETER, `parameter "${name}" contains a lone UTF-16 surrogate`);
+    throw new EndpointError(ErrorCodes.INVALID_PARAMETER, `parameter ${quote(name)} contains a lone UTF-16 surrogate`);
   }
   // encodeURIComponent leaves !'()* alone; RFC 6570 unreserved encoding does not. They are rare: scan first.
   let mark = 0;

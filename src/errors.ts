@@ -63,10 +63,14 @@ export class EndpointError extends TypeError {
   }
 }
 
-/** Shortens caller input quoted in a message, so a megabyte of input never becomes a megabyte of message. */
+/** Shortens caller input shown in a message, so a megabyte of input never becomes a megabyte of message. */
+export function shorten(text: string, limit = 60): string {
+  return text.length > limit ? `${text.slice(0, limit)}…(${text.length} characters)` : text;
+}
+
+/** Caller input in a message: shortened (see {@link shorten}) and JSON-quoted, so control characters show. */
 export function quote(text: string, limit = 60): string {
-  const shown = text.length > limit ? `${text.slice(0, limit)}…(${text.length} characters)` : text;
-  return JSON.stringify(shown);
+  return JSON.stringify(shorten(text, limit));
 }
 
 /** A short description of a value's kind for messages. */
@@ -75,5 +79,5 @@ export function describe(value: unknown): string {
   if (typeof value !== "object") return typeof value;
   if (Array.isArray(value)) return "an array";
   const name = Object.getPrototypeOf(value)?.constructor?.name;
-  return typeof name === "string" && name !== "Object" ? `a ${name}` : "an object";
+  return typeof name === "string" && name !== "Object" ? `a ${shorten(name)}` : "an object";
 }

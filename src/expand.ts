@@ -1,5 +1,5 @@
 import { escapeStrayPercent, isReservedVerbatim } from "./encode.js";
-import { describe, EndpointError, ErrorCodes, quote } from "./errors.js";
+import { describe, EndpointError, ErrorCodes, quote, shorten } from "./errors.js";
 import type { Batch, Expression, UrlTemplate, VarSpec } from "./template.js";
 import { schemeLength } from "./url.js";
 import { isPlainObject } from "./values.js";
@@ -63,7 +63,7 @@ function absoluteLeadingValue(template: UrlTemplate, params: Readonly<Record<str
   if (template.parts.length > 1 && (value.indexOf("?") !== -1 || value.indexOf("#") !== -1)) {
     throw new EndpointError(
       ErrorCodes.INVALID_PARAMETER,
-      `parameter "${name}" is an absolute URL with a query or fragment, so the rest of the template would land inside it`,
+      `parameter ${quote(name)} is an absolute URL with a query or fragment, so the rest of the template would land inside it`,
     );
   }
   return value;
@@ -197,13 +197,14 @@ function expandWith(
     // encodeURI/encodeURIComponent throw URIError for a lone surrogate, which has no UTF-8 form.
     throw new EndpointError(
       ErrorCodes.INVALID_PARAMETER,
-      `a value of ${variableList(expression)} (${expression.source} at position ${expression.position}) contains a lone UTF-16 surrogate`,
+      `a value of ${variableList(expression)} (${shorten(expression.source)} at position ${expression.position}) contains a lone UTF-16 surrogate`,
     );
   }
 }
 
+/** The expression's parameters for a message (an expression may hold any number of them). */
 function variableList(expression: Expression): string {
-  return expression.varspecs.map((spec) => `parameter "${spec.name}"`).join(", ");
+  return shorten(expression.varspecs.map((spec) => `parameter ${quote(spec.name)}`).join(", "), 200);
 }
 
 /**
@@ -227,7 +228,7 @@ export function templateValue(
   if (spec.prefix > 0) {
     throw new EndpointError(
       ErrorCodes.INVALID_TEMPLATE,
-      `prefix modifier ${expression.source} at position ${expression.position} applies to text, but parameter "${spec.name}" is a list or object`,
+      `prefix modifier ${shorten(expression.source)} at position ${expression.position} applies to text, but parameter ${quote(spec.name)} is a list or object`,
     );
   }
   if (Array.isArray(value)) {
@@ -255,14 +256,14 @@ export function templateValue(
   }
   throw new EndpointError(
     ErrorCodes.INVALID_PARAMETER,
-    `parameter "${spec.name}" cannot fill a url placeholder: ${describe(value)} is not text, a list or a plain object`,
+    `parameter ${quote(spec.name)} cannot fill a url placeholder: ${describe(value)} is not text, a list or a plain object`,
   );
 }
 
 function nested(name: string): EndpointError {
   return new EndpointError(
     ErrorCodes.INVALID_PARAMETER,
-    `parameter "${name}" cannot fill a url placeholder: lists and objects may only hold text, numbers, booleans or dates`,
+    `parameter ${quote(name)} cannot fill a url placeholder: lists and objects may only hold text, numbers, booleans or dates`,
   );
 }
 
@@ -278,7 +279,7 @@ export function scalarText(value: unknown, name: string): string | undefined {
     default:
       if (value instanceof Date) {
         if (Number.isNaN(value.getTime())) {
-          throw new EndpointError(ErrorCodes.INVALID_PARAMETER, `parameter "${name}" is an invalid Date`);
+          throw new EndpointError(ErrorCodes.INVALID_PARAMETER, `parameter ${quote(name)} is an invalid Date`);
         }
         return value.toISOString();
       }
@@ -320,7 +321,7 @@ function assertNoDotSegments(url: string, dotted: number[], parts: readonly (str
         const expression = parts[dotted[r + 2]!] as Expression;
         throw new EndpointError(
           ErrorCodes.UNSAFE_PATH,
-          `${variableList(expression)} (${expression.source} at position ${expression.position}) made the path segment ${quote(url.slice(segmentStart, i))}, which URL parsers resolve away`,
+          `${variableList(expression)} (${shorten(expression.source)} at position ${expression.position}) made the path segment ${quote(url.slice(segmentStart, i))}, which URL parsers resolve away`,
         );
       }
     }

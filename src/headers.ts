@@ -20,11 +20,11 @@ export function assertHeaderValue(name: string, value: unknown): asserts value i
     if (Number.isFinite(value)) return;
   } else if (typeof value === "string") {
     if (value.indexOf("\r") === -1 && value.indexOf("\n") === -1 && value.indexOf("\0") === -1) return;
-    throw new EndpointError(ErrorCodes.INVALID_HEADER, `header "${name}" has a value with CR, LF or NUL`);
+    throw new EndpointError(ErrorCodes.INVALID_HEADER, `header ${quote(name)} has a value with CR, LF or NUL`);
   }
   throw new EndpointError(
     ErrorCodes.INVALID_HEADER,
-    `header "${name}" must be a string or a finite number, got ${typeof value === "number" ? value : typeof value}`,
+    `header ${quote(name)} must be a string or a finite number, got ${typeof value === "number" ? value : typeof value}`,
   );
 }
 

@@ -1,5 +1,5 @@
 import { encodeUnreserved } from "./encode.js";
-import { describe, EndpointError, ErrorCodes } from "./errors.js";
+import { describe, EndpointError, ErrorCodes, quote } from "./errors.js";
 import { scalarText } from "./expand.js";
 
 /**
@@ -27,7 +27,7 @@ export function queryValue(name: string, value: unknown): string | undefined {
 function notQueryable(name: string, value: unknown): EndpointError {
   return new EndpointError(
     ErrorCodes.INVALID_PARAMETER,
-    `parameter "${name}" is ${describe(value)}, which has no query string form; put it in the url template or send a body`,
+    `parameter ${quote(name)} is ${describe(value)}, which has no query string form; put it in the url template or send a body`,
   );
 }
 

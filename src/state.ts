@@ -1,5 +1,5 @@
 import { Immer } from "immer";
-import { describe, EndpointError, ErrorCodes, quote } from "./errors.js";
+import { describe, EndpointError, ErrorCodes, quote, shorten } from "./errors.js";
 import { headerChanges } from "./headers.js";
 import { applyLayer, bottomLayer, flatten, type Layered, layerOver, overlay } from "./layers.js";
 import { assertMethod } from "./method.js";
@@ -131,7 +131,7 @@ function readFormat(mediaType: unknown): string | undefined {
   }
   for (const key of Object.keys(mediaType)) {
     if (key !== "format") {
-      throw new EndpointError(ErrorCodes.INVALID_OPTIONS, `mediaType.${key} is not supported; only mediaType.format is`);
+      throw new EndpointError(ErrorCodes.INVALID_OPTIONS, `mediaType.${shorten(key)} is not supported; only mediaType.format is`);
     }
   }
   const format = Object.hasOwn(mediaType, "format") ? mediaType.format : undefined;

@@ -1,5 +1,5 @@
 import { freeze } from "immer";
-import { EndpointError, ErrorCodes } from "./errors.js";
+import { EndpointError, ErrorCodes, quote } from "./errors.js";
 
 /** Small pure helpers for caller-supplied values. */
 
@@ -31,13 +31,21 @@ export function setOwn(target: Record<string, unknown>, key: string, value: unkn
  */
 export function cloneValue<T>(value: T, name: string, frozen = false): T {
   if (typeof value !== "object" || value === null) return value; // most values: no ancestors list needed
-  return cloneWithin(value, name, [], frozen);
+  try {
+    return cloneWithin(value, name, [], frozen);
+  } catch (error) {
+    // The copy recurses: a value nested thousands of levels deep overflows the stack.
+    if (error instanceof RangeError) {
+      throw new EndpointError(ErrorCodes.INVALID_PARAMETER, `parameter ${quote(name)} is nested too deeply to copy`);
+    }
+    throw error;
+  }
 }
 
 function cloneWithin<T>(value: T, name: string, ancestors: object[], frozen: boolean): T {
   if (typeof value !== "object" || value === null) return value;
   if (ancestors.includes(value)) {
-    throw new EndpointError(ErrorCodes.INVALID_PARAMETER, `parameter "${name}" contains a cycle`);
+    throw new EndpointError(ErrorCodes.INVALID_PARAMETER, `parameter ${quote(name)} contains a cycle`);
   }
   ancestors.push(value);
   let copy: unknown = value;

@@ -256,6 +256,54 @@ const HOSTILE_BODY_ENTRIES = [
   ["prototype", { polluted: "yes" }],
 ];
 
+describe("item 3: error messages quote at most a bounded excerpt of the caller's input", () => {
+  const long = "n".repeat(100_000); // a legal name: parameter, header and template variable alike
+  const cyclic: Record<string, unknown> = {};
+  cyclic.self = cyclic;
+  class Named {}
+  Object.defineProperty(Named, "name", { value: "N".repeat(100_000) });
+  const many = Array.from({ length: 10_000 }, (_, i) => `v${i}`);
+
+  it.each<[string, () => unknown, string]>([
+    ["a cyclic parameter", () => new RequestBuilder().param(long, cyclic), "ERR_INVALID_PARAMETER"],
+    ["a header value with a line feed", () => new RequestBuilder().header(long, "a\n"), "ERR_INVALID_HEADER"],
+    ["a header value of the wrong kind", () => endpoint("GET /x", { headers: { [long]: {} as never } }), "ERR_INVALID_HEADER"],
+    ["an object in the query", () => endpoint("GET /x", { [long]: { a: 1 } }), "ERR_INVALID_PARAMETER"],
+    ["a lone surrogate in the query", () => endpoint("GET /x", { [long]: "\uD800" }), "ERR_INVALID_PARAMETER"],
+    ["an invalid Date", () => endpoint("GET /x", { [long]: new Date(Number.NaN) }), "ERR_INVALID_PARAMETER"],
+    ["a symbol in a url placeholder", () => endpoint(`GET /{${long}}`, { [long]: Symbol("s") }), "ERR_INVALID_PARAMETER"],
+    ["a nested list in a url placeholder", () => endpoint(`GET /{${long}}`, { [long]: [[1]] }), "ERR_INVALID_PARAMETER"],
+    ["a list under a prefix modifier", () => endpoint(`GET /{${long}:3}`, { [long]: ["a"] }), "ERR_INVALID_TEMPLATE"],
+    ["a lone surrogate in reserved expansion", () => endpoint(`GET /{+${long}}`, { [long]: "\uD800" }), "ERR_INVALID_PARAMETER"],
+    ["a leading absolute URL with a query", () => endpoint(`POST {${long}}/x`, { [long]: "https://a.example/?q" }), "ERR_INVALID_PARAMETER"],
+    ["a dot segment", () => endpoint(`GET /{${long}}`, { [long]: ".." }), "ERR_UNSAFE_PATH"],
+    ["10 000 variables of one expression", () => endpoint(`GET /{+${many.join(",")}}`, { v0: "\uD800" }), "ERR_INVALID_PARAMETER"],
+    ["an unknown mediaType key", () => endpoint("GET /x", { mediaType: { [long]: 1 } as never }), "ERR_INVALID_OPTIONS"],
+    ["a class instance with a long name as options", () => endpoint("GET /x", new Named() as never), "ERR_INVALID_OPTIONS"],
+  ])("%s", (_, call, code) => {
+    const error = thrown(call);
+    expect(error.code).toBe(code);
+    expect(error.message.length).toBeLessThan(500);
+    expect(error.message).toContain("characters)"); // the excerpt says how long the input was
+  }, GENEROUS);
+});
+
+describe("item 3: a parameter nested too deeply to copy is an EndpointError, not a stack overflow", () => {
+  let deep: unknown = "leaf";
+  for (let i = 0; i < 100_000; i++) deep = [deep];
+
+  it.each<[string, () => unknown]>([
+    ["builder.param()", () => new RequestBuilder().param("deep", deep)],
+    ["endpoint.defaults()", () => endpoint.defaults({ deep })],
+    ["a JSON body", () => endpoint("POST /x", { deep })],
+    ["endpoint.merge()", () => endpoint.merge("GET /x", { deep })],
+  ])("%s", (_, call) => {
+    const error = thrown(call);
+    expect(error.code).toBe("ERR_INVALID_PARAMETER");
+    expect(error.message).toBe('parameter "deep" is nested too deeply to copy');
+  }, GENEROUS);
+});
+
 describe("item 4: __proto__, constructor and prototype keys from JSON.parse never change a prototype or leak", () => {
   let before: unknown[];
   beforeAll(() => {

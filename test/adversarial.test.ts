@@ -304,6 +304,21 @@ describe("item 3: a parameter nested too deeply to copy is an EndpointError, not
   }, GENEROUS);
 });
 
+describe("decision: the caller's own exceptions pass through unchanged", () => {
+  const own = new Error("the caller's getter");
+  const getter = () => {
+    throw own;
+  };
+
+  it.each<[string, () => unknown]>([
+    ["a parameter getter in endpoint()", () => endpoint("GET /x", Object.defineProperty({}, "p", { get: getter, enumerable: true }))],
+    ["a header getter in a builder", () => new RequestBuilder().headers(Object.defineProperty({}, "x-a", { get: getter, enumerable: true }))],
+    ["a Proxy trap in defaults()", () => endpoint.defaults(new Proxy({}, { ownKeys: getter }))],
+  ])("%s", (_, call) => {
+    expect(call).toThrow(own);
+  });
+});
+
 describe("item 4: __proto__, constructor and prototype keys from JSON.parse never change a prototype or leak", () => {
   let before: unknown[];
   beforeAll(() => {

@@ -158,7 +158,8 @@ function expandExpression(expression: Expression, params: Readonly<Record<string
       piece = piece.replaceAll(operator + spec.alias, operator + spec.name).replaceAll(separator + spec.alias, separator + spec.name);
     }
     // Each piece carries its own operator character (except for "" and "+"): keep only the first.
-    if (piece !== "") pieces.push(operator === "" || operator === "+" ? piece : piece.slice(1));
+    // A defined value counts even when its piece is empty ("" under "" or "+": `{x,empty:3}` → "1024,").
+    if (value !== undefined) pieces.push(operator === "" || operator === "+" ? piece : piece.slice(1));
   });
   if (pieces.length === 0) return "";
   return (operator === "" || operator === "+" ? "" : operator) + pieces.join(separator);

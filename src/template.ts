@@ -238,14 +238,17 @@ function createBatch(parts: readonly (string | Expression)[], leadingSimple: boo
     count++;
   });
   if (count < 2) return undefined;
+  // The "" group goes first: its output has no operator to start with, so after another
+  // group its first item would run into that group's last one ("/a" + "b" → "/ab").
+  const ordered = [...groups].sort(([a], [b]) => (a === "" ? -1 : b === "" ? 1 : 0));
   let source = "";
-  for (const [operator, members] of groups) {
+  for (const [operator, members] of ordered) {
     const names = members.flatMap((k) => (parts[k] as Expression).varspecs.map((spec) => spec.name));
     source += `{${operator}${names.join(",")}}`;
   }
   return {
     engine: compileExpression(source),
-    groups: [...groups].map(([operator, members]) => ({ operator, members })),
+    groups: ordered.map(([operator, members]) => ({ operator, members })),
   };
 }
 

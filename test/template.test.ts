@@ -413,6 +413,53 @@ describe("plain expressions expanded together (one url-template call per templat
   });
 });
 
+describe("whole templates against url-template", () => {
+  // Values and literals that both expand alike: no "." (dot segments are ours to reject), no
+  // ":" (a leading absolute URL, `:name`), no hex letters after a "%" (url-template keeps a
+  // stray "%4z" raw in reserved expansion, where RFC 6570 wants "%254z"), and the template
+  // ends in a literal (the dangling-slash rule).
+  const text = fc.string({ unit: fc.constantFrom("z", "Q", "~", "_", " ", "/", ",", ";", "?", "&", "=", "%", "+", "#", "\u00e9"), maxLength: 4 });
+  const scalar = fc.option(fc.oneof(text, fc.integer({ min: -99, max: 999 })), { nil: undefined });
+  const list = fc.option(fc.oneof(text, fc.array(text, { minLength: 1, maxLength: 3 })), { nil: undefined });
+  // a, b, c: text or numbers, with any modifier; d, e: text or lists, never with a prefix.
+  const varspec = fc.oneof(
+    fc.tuple(fc.constantFrom("a", "b", "c"), fc.constantFrom("", "", "*", ":2")),
+    fc.tuple(fc.constantFrom("d", "e"), fc.constantFrom("", "", "*")),
+  );
+  const expression = fc
+    .tuple(fc.constantFrom("", "", "/", ";", "?", "&", "+", "#"), fc.array(varspec, { minLength: 1, maxLength: 3 }))
+    .map(([operator, specs]) => `{${operator}${specs.map(([name, modifier]) => name + modifier).join(",")}}`);
+  const template = fc
+    .array(fc.oneof(expression, expression, fc.constantFrom("/", "/x/", "-")), { minLength: 1, maxLength: 8 })
+    .map((parts) => `${parts.join("")}/end`);
+  const values = fc.record({ a: scalar, b: scalar, c: scalar, d: list, e: list }, { requiredKeys: [] });
+
+  it("expands every mix of operators, modifiers and values exactly as url-template expands the whole template", () => {
+    fc.assert(
+      fc.property(template, values, (t, v) => {
+        // POST: unused values go to the body, so the url is the expansion alone.
+        expect(endpoint({ method: "POST", baseUrl: "", url: t, ...v }).url).toBe(parseTemplate(t).expand(v));
+      }),
+      { seed: 20261122, numRuns: 3000 },
+    );
+  });
+
+  it("keeps each expression's share when a plain {name} follows a {/…}, {;…}, {?…} or {&…} expression", () => {
+    expect(expand("/files{/dir}/{name}", { dir: "d", name: "n" })).toBe("/files/d/n");
+    expect(expand("/x{/a}/{b}{/c}/{d}", { a: 1, b: 2, c: 3, d: 4 })).toBe("/x/1/2/3/4");
+    expect(expand("/a{;v}/{b}", { v: 1, b: 2 })).toBe("/a;v=1/2");
+    expect(expand("/f{/p}/:name", { p: 1, name: "a" })).toBe("/f/1/a");
+    expect(expand("/s{?q}{&r}{x}", { q: 1, r: 2, x: 3 })).toBe("/s?q=1&r=23");
+  });
+
+  it("keeps a defined empty value in a plain or reserved expression with a prefix modifier (RFC 6570 §3.2.1)", () => {
+    expect(expand("/{x,empty:3}", { x: 1024, empty: "" })).toBe("/1024,");
+    expect(expand("/{x:2,empty}", { x: 1024, empty: "" })).toBe("/10,");
+    expect(expand("/{+x,empty:3}", { x: 1024, empty: "" })).toBe("/1024,");
+    expect(expand("/{x,undef:3}", { x: 1024 })).toBe("/1024");
+  });
+});
+
 describe("template cache (parseUrlTemplate)", () => {
   it("has a bound of 512 templates", () => {
     expect(TEMPLATE_CACHE_LIMIT).toBe(512);

@@ -4,7 +4,10 @@ import { REMOVED } from "./layers.js";
 import type { HeaderValue } from "./types.js";
 import { isPlainObject, setOwn } from "./values.js";
 
-/** Throws unless `name` (already lowercased) is an HTTP token. */
+/**
+ * Throws unless `name` is an HTTP token. Checked as written, before lowercasing:
+ * `toLowerCase` turns some non-ASCII letters into ASCII ones (the Kelvin sign "K" → "k").
+ */
 export function assertHeaderName(name: string): void {
   if (!isToken(name)) {
     throw new EndpointError(ErrorCodes.INVALID_HEADER, `header name ${quote(name)} is not an HTTP token`);
@@ -43,8 +46,8 @@ export function headerChanges(headers: unknown): Record<string, HeaderValue | ty
   let changes: Record<string, HeaderValue | typeof REMOVED> = {};
   const all = [changes];
   for (const key of Object.keys(headers)) {
+    assertHeaderName(key);
     const name = key.toLowerCase();
-    assertHeaderName(name);
     const value = headers[key];
     if (value === undefined || value === null) {
       setOwn(changes, name, REMOVED);

@@ -2,7 +2,7 @@
 // plus the decisions on removing headers, header value types and mediaType keys.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { endpoint, EndpointError, type EndpointOptions } from "../src/index.js";
+import { endpoint, EndpointError, type EndpointOptions, RequestBuilder } from "../src/index.js";
 
 const { version } = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string };
 const USER_AGENT = `fluent-endpoint.js/${version}`;
@@ -222,10 +222,15 @@ describe("rule 4: header names must be HTTP tokens", () => {
     ["nothing", ""],
     ["a non-ASCII letter", "x-caf\u00e9"],
     ["a non-ASCII symbol", "x-\u2603"],
+    ["a Kelvin sign, which toLowerCase() makes an ASCII k", "\u212Aey"],
     ["a CR", "x-a\r"],
     ["a slash", "x/y"],
   ])("rejects a name with %s with ERR_INVALID_HEADER naming the header", (_label, name) => {
     expectEndpointError(() => withHeaders({ [name]: "v" }), "ERR_INVALID_HEADER", JSON.stringify(name));
+  });
+
+  it("checks the name as written, also in a builder: a Kelvin sign never becomes the header key", () => {
+    expectEndpointError(() => new RequestBuilder().header("\u212Aey", "v"), "ERR_INVALID_HEADER", '"\u212Aey"');
   });
 
   it("rejects a bad name even when its value is null", () => {

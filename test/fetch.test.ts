@@ -249,3 +249,16 @@ describe("bodies JSON cannot hold", () => {
     );
   });
 });
+
+describe("input that is not request options", () => {
+  it.each<[string, unknown, string]>([
+    ["null", null, "toFetch needs request options, got null"],
+    ["a string", "https://example.com", "toFetch needs request options, got string"],
+    ["{}", {}, "toFetch: the request options' method must be a string, got undefined"],
+    ["a numeric method", { method: 1, url: "/x", headers: {} }, "toFetch: the request options' method must be a string, got number"],
+    ["no url", { method: "get", headers: {} }, "toFetch: the request options' url must be a string, got undefined"],
+    ["null headers", { method: "get", url: "/x", headers: null }, "toFetch: the request options' headers must be an object, got null"],
+  ])("reports %s as ERR_INVALID_OPTIONS naming the field, not a raw TypeError", (_, input, message) => {
+    expect(() => toFetch(input as RequestOptions)).toThrow(expect.objectContaining({ name: "EndpointError", code: "ERR_INVALID_OPTIONS", message }));
+  });
+});

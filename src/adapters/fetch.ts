@@ -1,4 +1,4 @@
-import { EndpointError, ErrorCodes } from "../errors.js";
+import { describe, EndpointError, ErrorCodes } from "../errors.js";
 import type { RequestOptions } from "../types.js";
 import { setOwn } from "../values.js";
 
@@ -100,6 +100,7 @@ function serialise(body: unknown): string {
  * // fetch("https://api.github.com/user", { method: "PATCH", headers: {…}, body: '{"bio":"Hello"}' })
  */
 export function toFetch(options: RequestOptions): [string, FetchInit] {
+  assertRequestOptions(options);
   const headers: Record<string, string> = {};
   for (const name of Object.keys(options.headers)) {
     const value = options.headers[name];
@@ -117,4 +118,20 @@ export function toFetch(options: RequestOptions): [string, FetchInit] {
   const signal = options.request?.signal;
   if (signal !== undefined) init.signal = signal;
   return [options.url, init];
+}
+
+/** Throws `ERR_INVALID_OPTIONS` unless `options` has the fields toFetch reads (hand-written options may not). */
+function assertRequestOptions(options: unknown): void {
+  if (typeof options !== "object" || options === null) {
+    throw new EndpointError(ErrorCodes.INVALID_OPTIONS, `toFetch needs request options, got ${describe(options)}`);
+  }
+  for (const [field, kind] of [["method", "string"], ["url", "string"], ["headers", "object"]] as const) {
+    const value = (options as unknown as Record<string, unknown>)[field];
+    if (typeof value !== kind || value === null) {
+      throw new EndpointError(
+        ErrorCodes.INVALID_OPTIONS,
+        `toFetch: the request options' ${field} must be ${kind === "string" ? "a string" : "an object"}, got ${describe(value)}`,
+      );
+    }
+  }
 }

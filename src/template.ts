@@ -171,6 +171,10 @@ function scanTemplate(source: string): UrlTemplate {
       literalStart = i;
     } else if (code === 125 /* } */) {
       throw invalid(source, "'}' without an opening '{'", i);
+    } else if (code < 32 || code === 127) {
+      // RFC 6570 §2.1 excludes CTL from literals: a tab or line break in a url is a mistake
+      // (`"GET\t/x"`, `"GET /x\n"`), never text to encode.
+      throw invalid(source, `control character U+${code.toString(16).toUpperCase().padStart(4, "0")} in literal text`, i);
     } else if (code === 58 /* : */ && inPath && i >= pathStart && isAlphaOrUnderscore(source.charCodeAt(i + 1))) {
       // `:name` in the path means `{name}`; a colon before a digit (`12:30`) stays literal.
       flushLiteral(i);

@@ -250,6 +250,26 @@ describe("malformed templates", () => {
     expectEndpointError(() => expand("/a/\ud800"), "ERR_INVALID_TEMPLATE", /lone UTF-16 surrogate.*position/);
   });
 
+  it.each([
+    ["a tab", "/a\tb", /control character U\+0009 in literal text at position 2$/],
+    ["a line feed at the end", "/a\n", /control character U\+000A in literal text at position 2$/],
+    ["a NUL", "/\u0000", /control character U\+0000 in literal text at position 1$/],
+    ["a DEL", "/a\u007f", /control character U\+007F in literal text at position 2$/],
+  ])("rejects %s in literal text with ERR_INVALID_TEMPLATE (RFC 6570 §2.1 excludes CTL)", (_, template, message) => {
+    expectEndpointError(() => expand(template), "ERR_INVALID_TEMPLATE", message);
+  });
+
+  it("rejects a route split by a tab or ending in a line break instead of encoding it into the url", () => {
+    expectEndpointError(() => endpoint("GET\t/x"), "ERR_INVALID_TEMPLATE", /U\+0009/);
+    expectEndpointError(() => endpoint("GET /x\n"), "ERR_INVALID_TEMPLATE", /U\+000A/);
+    expectEndpointError(() => endpoint("GET /x\r\n"), "ERR_INVALID_TEMPLATE", /U\+000D/);
+  });
+
+  it("still encodes other characters a URI cannot hold, and control characters in values", () => {
+    expect(expand("/a b/\u00e9")).toBe("/a%20b/%C3%A9");
+    expect(expand("/{x}", { x: "a\tb" })).toBe("/a%09b");
+  });
+
   it("accepts a dotted or pct-encoded variable name", () => {
     expect(expand("/{x.y}", { "x.y": "v" })).toBe("/v");
     expect(expand("/{%41x}", { "%41x": "v" })).toBe("/v");

@@ -74,8 +74,10 @@ function toCurl(options: RequestOptions): string {
   // toFetch serialises a JSON body exactly as fetch would send it.
   const body = toFetch(options)[1].body as string | undefined;
   // `-X HEAD` makes curl wait for a body that never comes; `--head` is curl's HEAD.
-  const words = method === "head" ? ["curl", "--head"] : ["curl", "-X", shellQuote(method.toUpperCase())];
-  words.push(shellQuote(url));
+  // `--globoff`: curl would otherwise expand `[1-3]` or `{a,b}` in the url into several requests.
+  const words = ["curl", "--globoff", ...(method === "head" ? ["--head"] : ["-X", shellQuote(method.toUpperCase())])];
+  // `--url`: a url starting with "-" (from an empty base URL) would be read as an option.
+  words.push("--url", shellQuote(url));
   for (const name of Object.keys(headers)) {
     const value = String(headers[name]);
     // curl drops a header written `name:`; `name;` sends it with an empty value.
@@ -83,6 +85,9 @@ function toCurl(options: RequestOptions): string {
   }
   if (body !== undefined) {
     const text = String(body);
+    if (text.indexOf("\0") !== -1) {
+      throw new UsageError("--curl: the body holds a NUL byte, which no command-line argument can carry; use --fetch, or curl --data-binary @FILE");
+    }
     // curl reads a file for `--data-binary @name`; `--data-raw` sends a leading `@` as is.
     words.push(text.startsWith("@") ? "--data-raw" : "--data-binary", shellQuote(text));
   }

@@ -153,7 +153,7 @@ describe("--curl", () => {
     ]);
     expect({ status, stderr }).toEqual({ status: 0, stderr: "" });
     expect(stdout).toBe(
-      "curl -X 'POST' 'https://api.github.com/repos/octokit/endpoint.js/issues'" +
+      "curl --globoff -X 'POST' --url 'https://api.github.com/repos/octokit/endpoint.js/issues'" +
         " -H 'accept: application/vnd.github.v3+json'" +
         ` -H 'user-agent: fluent-endpoint.js/${version}'` +
         " -H 'authorization: token secret123'" +
@@ -164,7 +164,7 @@ describe("--curl", () => {
 
   it("prints a GET without a body", () => {
     expect(cli(["GET /users/{user}", "user=octocat", "--curl"]).stdout).toBe(
-      "curl -X 'GET' 'https://api.github.com/users/octocat'" +
+      "curl --globoff -X 'GET' --url 'https://api.github.com/users/octocat'" +
         " -H 'accept: application/vnd.github.v3+json'" +
         ` -H 'user-agent: fluent-endpoint.js/${version}'\n`,
     );
@@ -179,8 +179,10 @@ describe("--curl", () => {
     writeFileSync(join(directory, "body.txt"), body);
     const { stdout } = cli(["POST /q/{name}", "name=a'b", "--data", "@body.txt", "-H", "x-note: it's $(touch pwned)", "--curl"]);
     expect(shellWords(stdout)).toEqual([
+      "--globoff",
       "-X",
       "POST",
+      "--url",
       "https://api.github.com/q/a%27b",
       "-H",
       "accept: application/vnd.github.v3+json",
@@ -197,15 +199,33 @@ describe("--curl", () => {
   });
 
   it("quotes a method that holds shell characters (tchar allows ' $ & | `)", () => {
-    expect(shellWords(cli(["it's$X /x", "--curl"]).stdout).slice(0, 3)).toEqual(["-X", "IT'S$X", "https://api.github.com/x"]);
+    expect(shellWords(cli(["it's$X /x", "--curl"]).stdout).slice(0, 5)).toEqual(["--globoff", "-X", "IT'S$X", "--url", "https://api.github.com/x"]);
   });
 
   it("uses --head for HEAD, which -X HEAD would leave waiting for a body", () => {
-    expect(cli(["HEAD /x", "--curl"]).stdout).toMatch(/^curl --head 'https:\/\/api\.github\.com\/x' -H /);
+    expect(cli(["HEAD /x", "--curl"]).stdout).toMatch(/^curl --globoff --head --url 'https:\/\/api\.github\.com\/x' -H /);
   });
 
   it("sends an empty header value as 'name;' (curl drops 'name:')", () => {
     expect(cli(["GET /x", "-H", "x-empty:", "--curl"]).stdout).toMatch(/ -H 'x-empty;'\n$/);
+  });
+
+  it("turns curl's URL globbing off, so [1-3] or {a,b} in a url is one request to that url", () => {
+    const words = shellWords(cli(["GET /search/[1-3]{+p}", "p={a,b}", "--curl"]).stdout);
+    expect(words.slice(0, 5)).toEqual(["--globoff", "-X", "GET", "--url", "https://api.github.com/search/[1-3]%7Ba,b%7D"]);
+  });
+
+  it("passes a url starting with '-' (from an empty base URL) as --url, never as an option", () => {
+    const words = shellWords(cli(["GET {+u}", "u=-V", "--base-url=", "--curl"]).stdout);
+    expect(words.slice(0, 5)).toEqual(["--globoff", "-X", "GET", "--url", "-V"]);
+  });
+
+  it("refuses a body with a NUL byte, which a command line cannot carry, with exit code 2", () => {
+    writeFileSync(join(directory, "nul.bin"), "x\0y");
+    const { status, stdout, stderr } = cli(["POST /x", "--data", "@nul.bin", "--curl"]);
+    expect({ status, stdout }).toEqual({ status: 2, stdout: "" });
+    expect(stderr).toBe("fluent-endpoint: --curl: the body holds a NUL byte, which no command-line argument can carry; use --fetch, or curl --data-binary @FILE\n");
+    expect(JSON.parse(cli(["POST /x", "--data", "@nul.bin"]).stdout).body).toBe("x\0y");
   });
 
   it("uses --data-raw for a body starting with '@', which --data-binary would read as a file name", () => {

@@ -116,6 +116,13 @@ function assertBaseUrl(baseUrl: unknown): string {
   if (text.indexOf("?") !== -1 || text.indexOf("#") !== -1) {
     throw new EndpointError(ErrorCodes.INVALID_OPTIONS, `baseUrl ${quote(text)} must not have a query or fragment`);
   }
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    // As in a url template's literal text (RFC 6570 §2.1): a control character is a mistake, not text.
+    if (code < 32 || code === 127) {
+      throw new EndpointError(ErrorCodes.INVALID_OPTIONS, `baseUrl ${quote(text)} holds a control character at position ${i}`);
+    }
+  }
   return text;
 }
 

@@ -1,6 +1,6 @@
 // Issue #2 rule 7: joining the expanded url to baseUrl, through the public endpoint().
 import { describe, expect, it } from "vitest";
-import { endpoint } from "../src/index.js";
+import { endpoint, RequestBuilder } from "../src/index.js";
 
 /** The url endpoint() builds for a GET of `url` under `baseUrl`. */
 function joined(baseUrl: string, url: string, variables: Record<string, unknown> = {}): string {
@@ -121,6 +121,20 @@ describe("base URLs and absolute URL values that would swallow the path", () => 
     expect(() => endpoint.defaults({ baseUrl: "https://h/api#top" })).toThrow(
       expect.objectContaining({ code: "ERR_INVALID_OPTIONS" }),
     );
+  });
+
+  it.each([
+    ["a line feed", "https://h/api\n", 13],
+    ["a tab", "https://h/\tapi", 10],
+    ["a NUL", "\u0000https://h", 0],
+  ])("refuses a baseUrl with %s, naming it and the position, in every call form", (_, baseUrl, position) => {
+    const error = expect.objectContaining({
+      code: "ERR_INVALID_OPTIONS",
+      message: `baseUrl ${JSON.stringify(baseUrl)} holds a control character at position ${position}`,
+    });
+    expect(() => endpoint("GET /x", { baseUrl })).toThrow(error);
+    expect(() => endpoint.defaults({ baseUrl })).toThrow(error);
+    expect(() => new RequestBuilder().baseUrl(baseUrl)).toThrow(error);
   });
 
   it("refuses a leading absolute URL value with a query or fragment when more of the template follows", () => {

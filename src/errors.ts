@@ -16,7 +16,7 @@ export const ErrorCodes = {
   INVALID_METHOD: "ERR_INVALID_METHOD",
   /** `endpoint()`, `parse()` or `build()` was called without a url. */
   MISSING_URL: "ERR_MISSING_URL",
-  /** A header name is not a token, or a header value is not a string or number or holds CR, LF or NUL. */
+  /** A header name is not a token, or a header value is not a string or number or holds a character no header can carry (CR, LF, NUL, …). */
   INVALID_HEADER: "ERR_INVALID_HEADER",
   /** The url is not a valid RFC 6570 template (or a prefix modifier meets a list or object). */
   INVALID_TEMPLATE: "ERR_INVALID_TEMPLATE",

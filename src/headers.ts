@@ -15,15 +15,26 @@ export function assertHeaderName(name: string): void {
 }
 
 /**
- * Throws unless `value` is a string without CR, LF or NUL (which would split or
- * end the header line: RFC 9110 §5.5) or a finite number.
+ * Throws unless `value` is a finite number or a string an HTTP header can carry
+ * (RFC 9110 §5.5 field-value: tab, space, visible ASCII, and obs-text U+0080–U+00FF).
+ * CR, LF and NUL would split or end the header line; other control characters and
+ * anything above U+00FF (which has no one-byte form) make fetch or Node's http refuse
+ * the request when it is sent, far from the mistake.
  */
 export function assertHeaderValue(name: string, value: unknown): asserts value is HeaderValue {
   if (typeof value === "number") {
     if (Number.isFinite(value)) return;
   } else if (typeof value === "string") {
-    if (value.indexOf("\r") === -1 && value.indexOf("\n") === -1 && value.indexOf("\0") === -1) return;
-    throw new EndpointError(ErrorCodes.INVALID_HEADER, `header ${quote(name)} has a value with CR, LF or NUL`);
+    for (let i = 0; i < value.length; i++) {
+      const code = value.charCodeAt(i);
+      if ((code >= 32 && code !== 127 && code <= 255) || code === 9) continue;
+      const shown = `U+${value.codePointAt(i)!.toString(16).toUpperCase().padStart(4, "0")}`;
+      throw new EndpointError(
+        ErrorCodes.INVALID_HEADER,
+        `header ${quote(name)} has a value with ${shown} at position ${i}; a header value holds tab, space, visible ASCII and U+0080–U+00FF only`,
+      );
+    }
+    return;
   }
   throw new EndpointError(
     ErrorCodes.INVALID_HEADER,

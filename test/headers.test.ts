@@ -1,6 +1,7 @@
 // Issue #2 rule 4 (header names and values) and rule 10 (mediaType.format),
 // plus the decisions on removing headers, header value types and mediaType keys.
 import { readFileSync } from "node:fs";
+import { validateHeaderValue } from "node:http";
 import { describe, expect, it } from "vitest";
 import { endpoint, EndpointError, type EndpointOptions, RequestBuilder } from "../src/index.js";
 
@@ -199,6 +200,42 @@ describe("rule 4: header values are strings or numbers", () => {
     ["a NUL", "a\0b"],
   ])("rejects a value with %s with ERR_INVALID_HEADER naming the header", (_label, value) => {
     expectEndpointError(() => withHeaders({ "x-custom": value }), "ERR_INVALID_HEADER", '"x-custom"');
+  });
+
+  it.each([
+    ["a vertical tab", "a\u000bb", "U+000B at position 1"],
+    ["a DEL", "ab\u007f", "U+007F at position 2"],
+    ["a character above U+00FF", "caf\u0113", "U+0113 at position 3"],
+    ["an emoji", "ok \u{1F600}", "U+1F600 at position 3"],
+  ])("rejects a value with %s (which fetch or Node's http would refuse when sending), naming the character", (_label, value, shown) => {
+    expectEndpointError(() => withHeaders({ "x-custom": value }), "ERR_INVALID_HEADER", `"x-custom" has a value with ${shown};`);
+  });
+
+  it("accepts tab, space, visible ASCII and U+0080-U+00FF in a value", () => {
+    const value = "\t !~caf\u00e9\u0080\u00ff";
+    expect(withHeaders({ "x-custom": value }).headers["x-custom"]).toBe(value);
+  });
+
+  it("accepts exactly the characters both Node's http and fetch's Headers accept in a value", () => {
+    const codes = [...Array.from({ length: 0x200 }, (_, code) => code), 0x2028, 0xfeff, 0xd800];
+    for (const code of codes) {
+      const value = `a${String.fromCharCode(code)}b`;
+      let sendable = true;
+      try {
+        validateHeaderValue("x-custom", value);
+        new Headers({ "x-custom": value });
+      } catch {
+        sendable = false;
+      }
+      let ours = true;
+      try {
+        withHeaders({ "x-custom": value });
+      } catch (error) {
+        expect(error).toBeInstanceOf(EndpointError);
+        ours = false;
+      }
+      expect({ code, ours }).toEqual({ code, ours: sendable });
+    }
   });
 
   it("names the lowercased header when a mixed-case name has a bad value", () => {

@@ -50,13 +50,22 @@ function parseHeader(argument: string): [string, string] {
   return [argument.slice(0, colon), argument.slice(colon + 1).trim()];
 }
 
-/** `--data`: `@file` reads a UTF-8 file (relative to the working directory), `-` standard input. */
+/**
+ * `--data`: `@file` reads a UTF-8 file (relative to the working directory), `-` standard
+ * input. Bytes that are not UTF-8 are refused: decoding would silently replace them.
+ */
 function readData(argument: string): string {
   if (argument !== "-" && !argument.startsWith("@")) return argument;
+  let bytes: Buffer;
   try {
-    return readFileSync(argument === "-" ? 0 : argument.slice(1), "utf8");
+    bytes = readFileSync(argument === "-" ? 0 : argument.slice(1));
   } catch (error) {
     throw new UsageError(`--data ${argument}: ${(error as Error).message}`);
+  }
+  try {
+    return new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes);
+  } catch {
+    throw new UsageError(`--data ${argument}: not UTF-8 text; send binary bytes from code, or with curl --data-binary @FILE`);
   }
 }
 
@@ -112,7 +121,12 @@ function run(args: string[]): string {
     });
   } catch (error) {
     // Node's messages go on with advice about `--`; the first sentence names the problem.
-    throw new UsageError(`${(error as Error).message.split(/\.\s/)[0]}; see --help`);
+    const problem = (error as Error).message.split(/\.\s/)[0]!;
+    // A value that starts with "-" must be attached: `--data=-x`, `-H-x`.
+    const option = /^Option '(-[^']*)' argument is ambiguous$/.exec(problem)?.[1];
+    const attached = option === undefined ? undefined : option.startsWith("--") ? `${option}=VALUE` : `${option}VALUE`;
+    const hint = attached === undefined ? "" : ` (for a value starting with "-", write ${attached})`;
+    throw new UsageError(`${problem}${hint}; see --help`);
   }
   const { values, positionals } = parsed;
   if (values.help) return USAGE;

@@ -265,6 +265,8 @@ describe("bad input: the message on stderr, exit code 2", () => {
     ["a header name that is not a token", ["GET /x", "-H", "bad name: v"], `header name "bad name" is not an HTTP token`],
     ["an unknown flag", ["GET /x", "--verbose"], "Unknown option '--verbose'; see --help"],
     ["a flag without its value", ["GET /x", "--base-url"], "Option '--base-url <value>' argument missing; see --help"],
+    ["a --data value starting with '-'", ["POST /x", "--data", "-x"], `Option '--data' argument is ambiguous (for a value starting with "-", write --data=VALUE); see --help`],
+    ["a -H value starting with '-'", ["POST /x", "-H", "-x: 1"], `Option '-H' argument is ambiguous (for a value starting with "-", write -HVALUE); see --help`],
     ["a parameter without '='", ["GET /x", "owner"], `parameter "owner" is not name=value or name:=json`],
     ["a parameter without a name", ["GET /x", ":=1"], `parameter ":=1" is not name=value or name:=json`],
     ["a name:= value that is not JSON", ["GET /x", "n:=nope"], `parameter "n": "nope" is not valid JSON`],
@@ -277,9 +279,26 @@ describe("bad input: the message on stderr, exit code 2", () => {
     expect(cli(args)).toEqual({ status: 2, stdout: "", stderr: `fluent-endpoint: ${message}\n` });
   });
 
+  it("refuses a --data file that is not UTF-8 instead of replacing its bytes", () => {
+    writeFileSync(join(directory, "binary.dat"), Buffer.from([0x78, 0xff, 0xfe]));
+    expect(cli(["POST /x", "--data", "@binary.dat"])).toEqual({
+      status: 2,
+      stdout: "",
+      stderr: "fluent-endpoint: --data @binary.dat: not UTF-8 text; send binary bytes from code, or with curl --data-binary @FILE\n",
+    });
+  });
+
   it("reports bad input under --curl and --fetch the same way", () => {
     expect(cli(["GET /x/{", "--curl"]).status).toBe(2);
     expect(cli(["GET /x/{", "--fetch"]).status).toBe(2);
+  });
+});
+
+describe("repeated arguments", () => {
+  it("keep the last name=value, --data and --base-url, and every -H", () => {
+    const result = json(["POST /x", "a=1", "a=2", "--data", "one", "--data", "two", "--base-url", "https://a.example", "--base-url", "https://b.example", "-H", "x-a: 1", "-H", "x-b: 2"]);
+    expect(result).toMatchObject({ url: "https://b.example/x", body: "two", headers: { "x-a": "1", "x-b": "2" } });
+    expect(json(["GET /x", "a=1", "a=2"]).url).toBe("https://api.github.com/x?a=2");
   });
 });
 

@@ -398,7 +398,7 @@ describe("pending steps and produced states (docs/architecture.md, \"Builder sta
       .header("x-a", "1")
       .params({ labels: ["bug"], filter: { tags: ["a"] } })
       .mediaType({ format: "raw" })
-      .toEndpoint().DEFAULTS as Record<string, unknown> & { filter: { tags: string[] } };
+      .toEndpoint().DEFAULTS as unknown as Record<string, unknown> & { filter: { tags: string[] } };
     expect(Object.isFrozen(defaults.headers)).toBe(true);
     expect(Object.isFrozen(defaults.labels)).toBe(true);
     expect(Object.isFrozen(defaults.filter)).toBe(true);

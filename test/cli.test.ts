@@ -298,7 +298,7 @@ describe("repeated arguments", () => {
   it("keep the last name=value, --data and --base-url, and every -H", () => {
     const result = json(["POST /x", "a=1", "a=2", "--data", "one", "--data", "two", "--base-url", "https://a.example", "--base-url", "https://b.example", "-H", "x-a: 1", "-H", "x-b: 2"]);
     expect(result).toMatchObject({ url: "https://b.example/x", body: "two", headers: { "x-a": "1", "x-b": "2" } });
-    expect(json(["GET /x", "a=1", "a=2"]).url).toBe("https://api.github.com/x?a=2");
+    expect((json(["GET /x", "a=1", "a=2"]) as { url: string }).url).toBe("https://api.github.com/x?a=2");
   });
 });
 

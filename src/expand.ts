@@ -150,6 +150,7 @@ function expandExpression(expression: Expression, params: Readonly<Record<string
     const value = templateValue(ownValue(params, spec.name), spec, reserved, expression);
     context[spec.alias ?? spec.name] = value;
     let piece = expandWith(expression.engines[index]!, expression, context);
+    if (operator === ";" && spec.explode) piece = withoutEmptyValues(piece);
     const printsKeysOnly = spec.explode && typeof value === "object" && !Array.isArray(value);
     if (spec.alias !== undefined && !printsKeysOnly) {
       // Named operators print the name right after the operator or the separator, which
@@ -163,6 +164,19 @@ function expandExpression(expression: Expression, params: Readonly<Record<string
   });
   if (pieces.length === 0) return "";
   return (operator === "" || operator === "+" ? "" : operator) + pieces.join(separator);
+}
+
+/**
+ * An exploded `;` expansion with its empty members written `;name`, not `;name=`
+ * (RFC 6570 appendix A: `;` has no "=" for an empty value; url-template always adds one).
+ * Encoded values hold no raw "=" or ";", so an item ending in "=" has an empty value.
+ */
+function withoutEmptyValues(piece: string): string {
+  if (piece.indexOf("=;") === -1 && !piece.endsWith("=")) return piece;
+  return piece
+    .split(";")
+    .map((item) => (item.endsWith("=") ? item.slice(0, -1) : item))
+    .join(";");
 }
 
 function contextFor(
@@ -196,11 +210,15 @@ function expandWith(
     return engine.expand(context);
   } catch {
     // encodeURI/encodeURIComponent throw URIError for a lone surrogate, which has no UTF-8 form.
-    throw new EndpointError(
-      ErrorCodes.INVALID_PARAMETER,
-      `a value of ${variableList(expression)} (${shorten(expression.source)} at position ${expression.position}) contains a lone UTF-16 surrogate`,
-    );
+    throw loneSurrogate(expression);
   }
+}
+
+function loneSurrogate(expression: Expression): EndpointError {
+  return new EndpointError(
+    ErrorCodes.INVALID_PARAMETER,
+    `a value of ${variableList(expression)} (${shorten(expression.source)} at position ${expression.position}) contains a lone UTF-16 surrogate`,
+  );
 }
 
 /** The expression's parameters for a message (an expression may hold any number of them). */
@@ -212,7 +230,9 @@ function variableList(expression: Expression): string {
  * Turns a parameter into a value url-template expands exactly: scalars become text
  * (`bigint` like a number, a `Date` as its ISO string), empty lists and maps become
  * undefined (RFC 6570 §2.3), a bare "%" in reserved expansion becomes "%25"
- * (§3.2.3), and a prefix cuts whole code points (§2.4.1).
+ * (§3.2.3), and a prefix cuts whole code points (§2.4.1). A map in reserved expansion
+ * becomes the list of its pairs: url-template would encode its keys as unreserved text
+ * (`a/b` → `a%2Fb`) and drop an empty key, where `{+x}` and `{#x}` keep both.
  */
 export function templateValue(
   value: unknown,
@@ -223,16 +243,20 @@ export function templateValue(
   if (value === undefined || value === null) return undefined;
   const text = scalarText(value, spec.name);
   if (text !== undefined) {
-    const cut = spec.prefix > 0 ? prefixOf(text, spec.prefix) : text;
+    if (spec.prefix === 0) return reserved ? escapeStrayPercent(text) : text;
+    // The prefix may cut a lone surrogate off, but the value is still no text: an error, as without a prefix.
+    if (hasLoneSurrogate(text)) throw loneSurrogate(expression);
+    const cut = prefixOf(text, spec.prefix);
     return reserved ? escapeStrayPercent(cut) : cut;
   }
-  if (spec.prefix > 0) {
+  const isList = Array.isArray(value);
+  if (spec.prefix > 0 && (isList || isPlainObject(value))) {
     throw new EndpointError(
       ErrorCodes.INVALID_TEMPLATE,
       `prefix modifier ${shorten(expression.source)} at position ${expression.position} applies to text, but parameter ${quote(spec.name)} is a list or object`,
     );
   }
-  if (Array.isArray(value)) {
+  if (isList) {
     const list: string[] = [];
     for (const item of value) {
       if (item === undefined || item === null) continue;
@@ -245,14 +269,29 @@ export function templateValue(
   if (isPlainObject(value)) {
     const map = Object.create(null) as Record<string, string>;
     let size = 0;
+    const pairs: string[] = [];
     for (const key of Object.keys(value)) {
       const item = value[key];
       if (item === undefined || item === null) continue;
       const itemText = scalarText(item, spec.name);
       if (itemText === undefined) throw nested(spec.name);
-      map[key] = reserved ? escapeStrayPercent(itemText) : itemText;
-      size++;
+      if (reserved) {
+        // {+x*} prints "key=value" items, {+x} "key,value,…": as a list, "=" and "," stay raw.
+        const keyText = escapeStrayPercent(key);
+        if (spec.explode) pairs.push(`${keyText}=${escapeStrayPercent(itemText)}`);
+        else pairs.push(keyText, escapeStrayPercent(itemText));
+      } else {
+        if (key === "" && spec.explode) {
+          throw new EndpointError(
+            ErrorCodes.INVALID_PARAMETER,
+            `parameter ${quote(spec.name)} has an empty key, which url-template cannot expand in ${shorten(expression.source)} (it drops the "=")`,
+          );
+        }
+        map[key] = itemText;
+        size++;
+      }
     }
+    if (reserved) return pairs.length === 0 ? undefined : pairs;
     return size === 0 ? undefined : map;
   }
   throw new EndpointError(
@@ -288,6 +327,19 @@ export function scalarText(value: unknown, name: string): string | undefined {
   }
 }
 
+/** True when `text` has a UTF-16 surrogate without its pair (which has no UTF-8 form). */
+function hasLoneSurrogate(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0xd800 || code > 0xdfff) continue;
+    if (code > 0xdbff) return true; // a low surrogate without a high one before it
+    const next = text.charCodeAt(i + 1);
+    if (!(next >= 0xdc00 && next <= 0xdfff)) return true;
+    i++;
+  }
+  return false;
+}
+
 /** The first `length` code points of `text` (a prefix never splits a surrogate pair). */
 function prefixOf(text: string, length: number): string {
   let end = 0;
@@ -299,13 +351,14 @@ function prefixOf(text: string, length: number): string {
 }
 
 /**
- * Throws `ERR_UNSAFE_PATH` when a path segment of `url` that is exactly "." or ".."
- * overlaps an expansion: URL parsers resolve such segments away, so the request
- * would reach another resource. Literal dot segments the caller wrote are kept.
+ * Throws `ERR_UNSAFE_PATH` when a path segment of `url` that is a dot segment ("." or
+ * "..", each dot written "." or "%2e" as URL parsers read it) overlaps an expansion:
+ * URL parsers resolve such segments away, so the request would reach another
+ * resource. Literal dot segments the caller wrote are kept.
  */
 function assertNoDotSegments(url: string, dotted: number[], parts: readonly (string | Expression)[]): void {
-  // A dot segment starts the url or follows a "/": without either, there is none to find.
-  if (url.charCodeAt(0) !== 46 /* . */ && url.indexOf("/.") === -1) return;
+  // A dot segment starts the url or follows a "/", with "." or "%2e": without either, there is none to find.
+  if (url.charCodeAt(0) !== 46 /* . */ && url.indexOf("/.") === -1 && url.indexOf("%2") === -1) return;
   let pathEnd = url.length;
   const query = url.indexOf("?");
   const fragment = url.indexOf("#");
@@ -315,8 +368,7 @@ function assertNoDotSegments(url: string, dotted: number[], parts: readonly (str
   let segmentStart = 0;
   for (let i = 0; i <= pathEnd; i++) {
     if (i < pathEnd && url.charCodeAt(i) !== 47 /* / */) continue;
-    const length = i - segmentStart;
-    if ((length === 1 || length === 2) && url[segmentStart] === "." && url[i - 1] === ".") {
+    if (isDotSegment(url, segmentStart, i)) {
       while (r < dotted.length && dotted[r + 1]! <= segmentStart) r += 3;
       if (r < dotted.length && dotted[r]! < i) {
         const expression = parts[dotted[r + 2]!] as Expression;
@@ -328,4 +380,20 @@ function assertNoDotSegments(url: string, dotted: number[], parts: readonly (str
     }
     segmentStart = i + 1;
   }
+}
+
+/** True when `url.slice(start, end)` is "." or "..", each dot written "." or "%2e" (any case). */
+function isDotSegment(url: string, start: number, end: number): boolean {
+  let dots = 0;
+  for (let i = start; i < end; dots++) {
+    if (dots === 2) return false;
+    if (url.charCodeAt(i) === 46 /* . */) {
+      i++;
+    } else if (url.charCodeAt(i) === 37 /* % */ && url.charCodeAt(i + 1) === 50 /* 2 */ && (url.charCodeAt(i + 2) | 32) === 101 /* e */) {
+      i += 3;
+    } else {
+      return false;
+    }
+  }
+  return dots > 0;
 }

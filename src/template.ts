@@ -36,7 +36,8 @@ export interface Expression {
   readonly position: number;
   /**
    * url-template engines: one for the whole expression, or one per varspec when a
-   * prefix modifier (applied here, in code points) or an alias is present.
+   * prefix modifier (applied here, in code points), an alias, or an exploded `;`
+   * varspec is present.
    */
   readonly engines: readonly ExpansionEngine[];
   /** True when `engines` holds one engine per varspec. */
@@ -325,7 +326,8 @@ function createExpression(operator: Operator, varspecs: VarSpec[], source: strin
   if (aliased) {
     varspecs = varspecs.map((spec, index) => (spec.name.includes("%") ? { ...spec, alias: `pct_name_${index}` } : spec));
   }
-  const separate = aliased || varspecs.some((spec) => spec.prefix > 0);
+  // An exploded varspec of `;` goes alone too, so that its empty members can be mended (see expand.ts).
+  const separate = aliased || varspecs.some((spec) => spec.prefix > 0 || (operator === ";" && spec.explode));
   const written = (spec: VarSpec) => `${spec.alias ?? spec.name}${spec.explode ? "*" : ""}`;
   const engines = separate
     ? varspecs.map((spec) => compileExpression(`{${operator}${written(spec)}}`))

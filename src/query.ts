@@ -32,8 +32,10 @@ function notQueryable(name: string, value: unknown): EndpointError {
 }
 
 /**
- * The query pair `name=value`, both encoded as RFC 6570 encodes `{?x}`, so a
- * parameter reads the same whether the template or the leftovers put it there.
+ * The query pair `name=value`, both encoded as RFC 6570 encodes a text value in
+ * `{?x}`, so a scalar reads the same whether the template or the leftovers put it
+ * there. A list arrives joined (see `queryValue`), so its commas are encoded here,
+ * where `{?x}` keeps them as separators.
  *
  * @example
  * queryPair("labels", "bug,ui") // "labels=bug%2Cui"

@@ -389,6 +389,15 @@ describe("dangling slash (rule 7)", () => {
     expect(expand("/repos/o/r/branches/{branch}", { branch: [] })).toBe("/repos/o/r/branches");
   });
 
+  it("drops the '/' left by any final expression without operator that expands to nothing", () => {
+    expect(expand("/x/{a,b}")).toBe("/x");
+    expect(expand("/x/{a*}", { a: [] })).toBe("/x");
+    expect(expand("/x/{a:3}", { a: "" })).toBe("/x");
+    expect(expand("/x/{a,b}", { b: "1" })).toBe("/x/1");
+    expect(expand("/x{/a}")).toBe("/x");
+    expect(expand("/x/{?a}")).toBe("/x/"); // an operator: the '/' is the caller's
+  });
+
   it("drops the '/' left by an empty final :name", () => {
     expect(expand("/repos/o/r/branches/:branch")).toBe("/repos/o/r/branches");
   });

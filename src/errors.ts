@@ -81,3 +81,8 @@ export function describe(value: unknown): string {
   const name = Object.getPrototypeOf(value)?.constructor?.name;
   return typeof name === "string" && name !== "Object" ? `a ${shorten(name)}` : "an object";
 }
+
+/** The code point at `index` of `text` as messages show it: `U+000A`, `U+1F600`. */
+export function codePointLabel(text: string, index: number): string {
+  return `U+${text.codePointAt(index)!.toString(16).toUpperCase().padStart(4, "0")}`;
+}

@@ -1,4 +1,4 @@
-import { describe, EndpointError, ErrorCodes, quote } from "./errors.js";
+import { codePointLabel, describe, EndpointError, ErrorCodes, quote } from "./errors.js";
 import { isToken } from "./http-token.js";
 import { REMOVED } from "./layers.js";
 import type { HeaderValue } from "./types.js";
@@ -28,10 +28,9 @@ export function assertHeaderValue(name: string, value: unknown): asserts value i
     for (let i = 0; i < value.length; i++) {
       const code = value.charCodeAt(i);
       if ((code >= 32 && code !== 127 && code <= 255) || code === 9) continue;
-      const shown = `U+${value.codePointAt(i)!.toString(16).toUpperCase().padStart(4, "0")}`;
       throw new EndpointError(
         ErrorCodes.INVALID_HEADER,
-        `header ${quote(name)} has a value with ${shown} at position ${i}; a header value holds tab, space, visible ASCII and U+0080–U+00FF only`,
+        `header ${quote(name)} has a value with ${codePointLabel(value, i)} at position ${i}; a header value holds tab, space, visible ASCII and U+0080–U+00FF only`,
       );
     }
     return;

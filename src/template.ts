@@ -1,7 +1,7 @@
 import { parseTemplate as compileExpression } from "url-template";
 import { boundedCache } from "./bounded-cache.js";
 import { encodeLiteral, isPercentTriplet } from "./encode.js";
-import { EndpointError, ErrorCodes, quote } from "./errors.js";
+import { codePointLabel, EndpointError, ErrorCodes, quote } from "./errors.js";
 import { schemeLength } from "./url.js";
 
 /** RFC 6570 §2.2 operators; "" is simple string expansion. */
@@ -175,7 +175,7 @@ function scanTemplate(source: string): UrlTemplate {
     } else if (code < 32 || code === 127) {
       // RFC 6570 §2.1 excludes CTL from literals: a tab or line break in a url is a mistake
       // (`"GET\t/x"`, `"GET /x\n"`), never text to encode.
-      throw invalid(source, `control character U+${code.toString(16).toUpperCase().padStart(4, "0")} in literal text`, i);
+      throw invalid(source, `control character ${codePointLabel(source, i)} in literal text`, i);
     } else if (code === 58 /* : */ && inPath && i >= pathStart && isAlphaOrUnderscore(source.charCodeAt(i + 1))) {
       // `:name` in the path means `{name}`; a colon before a digit (`12:30`) stays literal.
       flushLiteral(i);

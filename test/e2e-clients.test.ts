@@ -152,24 +152,25 @@ const CLIENTS: Record<string, (options: RequestOptions) => Promise<unknown>> = {
     await response.arrayBuffer();
   },
   "undici request": async (options) => {
-    const [url, { method, headers, body }] = toFetch(options);
-    const response = await undiciRequest(url, { method, headers, body });
+    const [url, { method, headers, body, signal }] = toFetch(options);
+    const response = await undiciRequest(url, { method, headers, body, signal });
     await response.body.dump();
   },
   axios: (options) => {
-    const [url, { method, headers, body }] = toFetch(options);
+    const [url, { method, headers, body, signal }] = toFetch(options);
     // axios adds "content-type: application/x-www-form-urlencoded" to a POST, PUT or PATCH
-    // without a body; `false` is axios's way to say "no such header" (ours, when present, wins).
-    return axios({ url, method, headers: { "content-type": false, ...headers }, data: body });
+    // without a body; `false` is axios's way to say "no such header". Only without a body:
+    // with one, the result's content type is there, or (FormData, URLSearchParams) axios's own is right.
+    return axios({ url, method, headers: body === undefined ? { "content-type": false, ...headers } : headers, data: body, signal });
   },
   got: (options) => {
-    const [url, { method, headers, body }] = toFetch(options);
+    const [url, { method, headers, body, signal }] = toFetch(options);
     // got types `method` as a union of the standard methods; at run time any string works.
-    return got(url, { method: method as Method, headers, body });
+    return got(url, { method: method as Method, headers, body, signal });
   },
   ky: (options) => {
-    const [url, { method, headers, body }] = toFetch(options);
-    return ky(url, { method, headers, body });
+    const [url, { method, headers, body, signal }] = toFetch(options);
+    return ky(url, { method, headers, body, signal });
   },
 };
 
@@ -179,6 +180,28 @@ describe.each(Object.entries(CLIENTS))("%s", (_client, send) => {
     const result = build(api);
     await send(result);
     expectReceived(result);
+  });
+});
+
+describe.each(Object.entries(CLIENTS))("%s with request.signal", (_client, send) => {
+  it("is aborted by an aborted signal: nothing reaches the server", async () => {
+    const result = endpoint("GET /slow", { baseUrl: origin, request: { signal: AbortSignal.abort() } });
+    await expect(send(result)).rejects.toBeDefined();
+    expect(received).toEqual([]);
+  });
+});
+
+describe("axios with form bodies", () => {
+  it("sends FormData as multipart and URLSearchParams form-encoded, with axios's own content type", async () => {
+    const form = new FormData();
+    form.append("name", "value ü");
+    await CLIENTS.axios!(endpoint("POST /form", { baseUrl: origin, data: form }));
+    expect(onlyRequest().headers["content-type"]).toMatch(/^multipart\/form-data; boundary=/);
+    expect(onlyRequest().body.toString()).toContain("value ü");
+    received = [];
+    await CLIENTS.axios!(endpoint("POST /search", { baseUrl: origin, data: new URLSearchParams({ q: "a b" }) }));
+    expect(onlyRequest().headers["content-type"]).toMatch(/^application\/x-www-form-urlencoded/);
+    expect(onlyRequest().body.toString()).toBe("q=a+b");
   });
 });
 

@@ -119,14 +119,18 @@ describe("a JSON body", () => {
     "application/json-seq",
     "application/jsonl",
     "text/json-ish",
-  ])("is passed through by identity for the non-JSON content type %j", (contentType) => {
-    const body = { a: 1 };
-    expect(toFetch(options(body, contentType))[1].body).toBe(body);
+  ])("is serialised when it is a plain object or an array, even under the non-JSON content type %j", (contentType) => {
+    // fetch would send "[object Object]"; @octokit/request serialises such bodies too.
+    expect(toFetch(options({ a: 1 }, contentType))[1].body).toBe('{"a":1}');
+    expect(toFetch(options(["a"], contentType))[1].body).toBe('["a"]');
+    expect(toFetch(endpoint("POST /b", { a: "x", headers: { "content-type": contentType } }))[1].body).toBe('{"a":"x"}');
   });
 
-  it("is passed through by identity without a content type", () => {
-    const body = { a: 1 };
-    expect(toFetch(options(body))[1].body).toBe(body);
+  it("is serialised without a content type when it is a plain object; other values go through by identity", () => {
+    expect(toFetch(options({ a: 1 }))[1].body).toBe('{"a":1}');
+    expect(toFetch(options(42))[1].body).toBe(42);
+    const instance = new (class Payload {})();
+    expect(toFetch(options(instance, "text/plain"))[1].body).toBe(instance);
   });
 
   it("leaves the body of the request options as it was", () => {

@@ -1,6 +1,6 @@
 import { describe, EndpointError, ErrorCodes } from "../errors.js";
 import type { RequestOptions } from "../types.js";
-import { setOwn } from "../values.js";
+import { isPlainObject, setOwn } from "../values.js";
 
 /**
  * The `init` argument `toFetch` builds for `fetch(url, init)`.
@@ -86,7 +86,9 @@ function serialise(body: unknown): string {
  * - headers as a plain object of strings (`content-length: 14` becomes `"14"`);
  * - a body serialised with `JSON.stringify` when the content type is JSON
  *   (`application/json`, `…+json`) and the body is not already text,
- *   bytes, a Blob, FormData, URLSearchParams or a stream; any other body by identity;
+ *   bytes, a Blob, FormData, URLSearchParams or a stream, and a plain object or an
+ *   array under any content type (fetch would send `[object Object]`, as
+ *   `@octokit/request` also serialises them); any other body by identity;
  * - for FormData and URLSearchParams bodies, a JSON content type (the one fluent-endpoint
  *   adds to any body without a content type) is left out, so that fetch sets the right
  *   one itself — for FormData, with the multipart boundary the server needs;
@@ -111,7 +113,7 @@ export function toFetch(options: RequestOptions): [string, FetchInit] {
   const { body } = options;
   if (body !== undefined) {
     const json = isJsonType(headers["content-type"]);
-    init.body = json && !isSendable(body) ? serialise(body) : body;
+    init.body = (json && !isSendable(body)) || isPlainObject(body) || Array.isArray(body) ? serialise(body) : body;
     if (json && (isA(body, "FormData") || isA(body, "URLSearchParams"))) delete headers["content-type"];
     if (isStream(body)) init.duplex = "half";
   }

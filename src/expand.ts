@@ -32,16 +32,21 @@ export function expandTemplate(template: UrlTemplate, params: Readonly<Record<st
       url += part;
       continue;
     }
-    if (k === 0 && leading !== undefined) {
+    const asWritten = k === 0 && leading !== undefined;
+    if (asWritten) {
       // The spec's `{upload_url}/repos/…`: an absolute URL value is kept as written, as
       // `{+name}` keeps it. A URL with nothing for `{+name}` to encode (the usual case)
       // is that expansion already; any other goes through url-template's `{+name}`.
       last = isReservedVerbatim(leading) ? leading : expandWith(template.leadingReserved!, part, contextFor(part, params, true));
-      url += last;
-      continue;
+    } else {
+      last = batched?.[k] ?? expandExpression(part, params);
     }
-    last = batched?.[k] ?? expandExpression(part, params);
-    if (part.operator !== "+" && part.operator !== "#" && last.indexOf(".") !== -1) {
+    // Expansions that may make a dot segment: with a ".", or a "%2e" that reserved
+    // expansion keeps as written. `{#x}` is the fragment, never the path.
+    if (
+      part.operator !== "#" &&
+      (last.indexOf(".") !== -1 || ((asWritten || part.operator === "+") && last.indexOf("%2") !== -1))
+    ) {
       (dotted ??= []).push(url.length, url.length + last.length, k);
     }
     url += last;

@@ -189,7 +189,8 @@ describe("a leading {name} holding an absolute URL", () => {
   it("gives exactly what url-template's {+name} gives for that URL, with the rest of the template as url-template expands it", () => {
     const rest = fc.string().filter((b) => b !== "." && b !== "..");
     const url = fc.oneof(
-      fc.webUrl({ withQueryParameters: false, withFragments: false }),
+      // Without dot segments, which are ERR_UNSAFE_PATH (tested with the dot segments).
+      fc.webUrl({ withQueryParameters: false, withFragments: false }).filter((u) => !/\/(?:\.|%2e){1,2}(?=\/|$)/i.test(u)),
       fc.constantFrom("https://h.example/p%20q", "https://h.example/%zz", "https://h.example/[a]", "https://h.example/a b", "https://h.example/\u00fc"),
     );
     fc.assert(
@@ -368,8 +369,21 @@ describe("dot segments made by a variable", () => {
     expect(expand("/a/{x}.json", { x: "." })).toBe("/a/..json");
   });
 
-  it("accepts '..' from reserved expansion {+x}, which is raw by design", () => {
-    expect(expand("/a/{+x}/b", { x: ".." })).toBe("/a/../b");
+  it.each<[string, string, Record<string, unknown>]>([
+    ["'..' from {+x}", "/a/{+x}/b", { x: ".." }],
+    ["a '..' segment inside a {+x} value", "/a/{+path}", { path: "docs/../../admin" }],
+    ["'%2e%2e' from {+x}, which reserved expansion keeps as written", "/a/{+x}/b", { x: "%2e%2e" }],
+    ["'.%2E' from {+x}", "/a/{+x}", { x: ".%2E" }],
+    ["a '..' segment in a leading absolute URL value", "{base}/x", { base: "https://h.example/a/.." }],
+    ["a '%2e' segment in a leading absolute URL value", "{base}/x", { base: "https://h.example/%2E/a" }],
+  ])("rejects %s with ERR_UNSAFE_PATH: every client resolves it away", (_, template, variables) => {
+    expectEndpointError(() => expand(template, variables), "ERR_UNSAFE_PATH", /which URL parsers resolve away/);
+  });
+
+  it("accepts dots and %2e in reserved expansions that make no dot segment", () => {
+    expect(expand("/a/{+x}/b", { x: "v1.0/..x/%2e%2e%2e" })).toBe("/a/v1.0/..x/%2e%2e%2e/b");
+    expect(expand("{base}/x", { base: "https://h.example/api.v3/%20" })).toBe("https://h.example/api.v3/%20/x");
+    expect(expand("/a/{+x}", { x: "b?c=../..#../.." })).toBe("/a/b?c=../..#../.."); // query and fragment
   });
 
   it("accepts '..' in the query or fragment, which is not a path segment", () => {

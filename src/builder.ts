@@ -242,9 +242,12 @@ function assertParameterName(name: unknown): void {
 function linkOf(builder: RequestBuilder): Link {
   const link = (builder as { [LINK]?: Link } | undefined)?.[LINK];
   if (link === undefined) {
+    const kind = describe(builder);
     throw new EndpointError(
       ErrorCodes.INVALID_OPTIONS,
-      `a RequestBuilder method was called on ${describe(builder)}, not on a builder; call it as builder.method(…)`,
+      kind === "a RequestBuilder"
+        ? "a RequestBuilder method was called on a builder from another copy of fluent-endpoint (its CommonJS and ES module builds, or two versions); use each builder with the copy that made it"
+        : `a RequestBuilder method was called on ${kind}, not on a builder; call it as builder.method(…)`,
     );
   }
   return link;

@@ -2,7 +2,7 @@ import { RequestBuilder, wrapState } from "./builder.js";
 import { parse, parseState } from "./parse.js";
 import { parseRoute } from "./route.js";
 import { type EndpointState, mergeForCall, mergeState, ROOT_STATE, toDefaults, toMergedOptions } from "./state.js";
-import type { EndpointOptions, MergedOptions, RequestOptions } from "./types.js";
+import type { EndpointOptions, MergedOptions, ReadonlyMergedOptions, RequestOptions } from "./types.js";
 
 /**
  * The callable `endpoint` (spec §4): `endpoint(route, options)` or
@@ -33,7 +33,7 @@ export interface Endpoint {
    * @example
    * endpoint.DEFAULTS.baseUrl // "https://api.github.com"
    */
-  readonly DEFAULTS: Readonly<MergedOptions>;
+  readonly DEFAULTS: ReadonlyMergedOptions;
 
   /**
    * A new endpoint function with `options` laid over these defaults; cascades, and
@@ -51,14 +51,15 @@ export interface Endpoint {
    * @example
    * endpoint.merge("GET /orgs/{org}/repos", { org: "octokit" }).url // "/orgs/{org}/repos"
    */
-  merge(route?: string, options?: EndpointOptions): MergedOptions;
+  merge(route: string, options?: EndpointOptions): MergedOptions;
   /**
-   * The same, with the method and url in the options instead of a route.
+   * The same, with the method and url in the options instead of a route (or the
+   * defaults alone, without arguments).
    *
    * @example
    * endpoint.merge({ method: "POST", url: "/user/repos", name: "new-repo" }).name // "new-repo"
    */
-  merge(options: EndpointOptions): MergedOptions;
+  merge(options?: EndpointOptions): MergedOptions;
 
   /**
    * Stateless: turns merged options into request options, adding no defaults.
@@ -99,7 +100,7 @@ export function createEndpoint(state: EndpointState): Endpoint {
     const [route, options] = callArguments(first, second, arguments.length);
     return parseState(mergeForCall(state, route, options));
   };
-  let defaultsView: Readonly<MergedOptions> | undefined;
+  let defaultsView: ReadonlyMergedOptions | undefined;
   // DEFAULTS is built on first read; the other members are plain data properties
   // (cheaper to set than descriptors). Object.freeze makes all of them read-only.
   Object.defineProperty(call, "DEFAULTS", { enumerable: true, get: () => (defaultsView ??= toDefaults(state)) });

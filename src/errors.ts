@@ -7,7 +7,7 @@
  *   // the caller forgot the route
  * }
  */
-export const ErrorCodes = {
+export const ErrorCodes = Object.freeze({
   /** The options argument (or one of its known fields) has the wrong type. */
   INVALID_OPTIONS: "ERR_INVALID_OPTIONS",
   /** A route string is not `"<METHOD> <URL>"` or `"<URL>"`. */
@@ -24,7 +24,7 @@ export const ErrorCodes = {
   INVALID_PARAMETER: "ERR_INVALID_PARAMETER",
   /** A variable expanded to a whole `.` or `..` path segment, which URL parsers resolve away. */
   UNSAFE_PATH: "ERR_UNSAFE_PATH",
-} as const;
+} as const);
 
 /**
  * The string-literal union of all error codes.
@@ -34,6 +34,9 @@ export const ErrorCodes = {
  * if (error instanceof EndpointError && usageMistakes.includes(error.code)) printUsage();
  */
 export type EndpointErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];
+
+// Shared by every copy of the package in a process (Symbol.for), so both builds know each other's errors.
+const BRAND = Symbol.for("fluent-endpoint.EndpointError");
 
 /**
  * The only error fluent-endpoint throws for bad input. It extends `TypeError`
@@ -60,6 +63,15 @@ export class EndpointError extends TypeError {
     super(message);
     this.name = "EndpointError";
     this.code = code;
+    Object.defineProperty(this, BRAND, { value: true });
+  }
+
+  /**
+   * `instanceof` also holds for an EndpointError from the package's other build (the
+   * CommonJS one for an ES module app, or the reverse), which is another class.
+   */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[BRAND] === true;
   }
 }
 

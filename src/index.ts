@@ -7,6 +7,7 @@ export type {
   HeaderValue,
   MediaType,
   MergedOptions,
+  ReadonlyMergedOptions,
   RequestHeaders,
   RequestMeta,
   RequestOptions,

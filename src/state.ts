@@ -5,7 +5,7 @@ import { applyLayer, bottomLayer, flatten, type Layered, layerOver, overlay } fr
 import { assertMethod } from "./method.js";
 import { parseRoute } from "./route.js";
 import { parseUrlTemplate } from "./template.js";
-import type { EndpointOptions, HeaderValue, MergedOptions, RequestMeta } from "./types.js";
+import type { EndpointOptions, HeaderValue, MergedOptions, ReadonlyMergedOptions, RequestMeta } from "./types.js";
 import { cloneValue, isPlainObject, setOwn } from "./values.js";
 import { VERSION } from "./version.js";
 
@@ -249,7 +249,7 @@ function applyOptions(
  * (undefined: not set). Headers are frozen layers over the empty bottom; parameters
  * are one map of the step's own, whose values are frozen deep copies.
  */
-export type Step = Readonly<Partial<EndpointState>>;
+export type Step = { readonly [K in keyof EndpointState]?: EndpointState[K] | undefined };
 
 /** Reads `route` and `options` into a step: every check and every copy happens here. */
 export function readStep(route: string | undefined, options?: unknown): Step {
@@ -361,7 +361,7 @@ export function toMergedOptions(state: EndpointState): MergedOptions {
  * The read-only view `endpoint.DEFAULTS` shows: deep-frozen copies, except the `data`
  * and `request` values, which stay the caller's own objects.
  */
-export function toDefaults(state: EndpointState): Readonly<MergedOptions> {
+export function toDefaults(state: EndpointState): ReadonlyMergedOptions {
   return Object.freeze(mergedView(state, true));
 }
 

@@ -43,7 +43,7 @@ export interface MediaType {
    * Other items (`text/html`, `application/vnd.github.foo-preview+json`) are kept.
    * An empty string means none.
    */
-  format?: string;
+  format?: string | undefined;
 }
 
 /**
@@ -75,19 +75,19 @@ export interface RequestMeta {
  */
 export interface EndpointOptions {
   /** Any HTTP method (an RFC 9110 token, any case). Default `GET`. */
-  method?: string;
+  method?: string | undefined;
   /** Path or full URL; an RFC 6570 template that may also use `:name` placeholders. */
-  url?: string;
+  url?: string | undefined;
   /** Prefix for a `url` that is a path. Default `https://api.github.com`. */
-  baseUrl?: string;
+  baseUrl?: string | undefined;
   /** Headers, merged key by key with the default headers. */
-  headers?: RequestHeaders;
+  headers?: RequestHeaders | undefined;
   /** See {@link MediaType}. */
-  mediaType?: MediaType;
+  mediaType?: MediaType | undefined;
   /** The request body, sent as is instead of JSON built from the parameters. */
   data?: unknown;
   /** See {@link RequestMeta}. */
-  request?: RequestMeta;
+  request?: RequestMeta | undefined;
   /** Parameters. */
   [parameter: string]: unknown;
 }
@@ -122,6 +122,24 @@ export interface MergedOptions {
   request?: RequestMeta;
   /** Parameters. */
   [parameter: string]: unknown;
+}
+
+/**
+ * `endpoint.DEFAULTS`: merged options, read-only down to the header values and the
+ * media type (the object is deep-frozen; `data` and `request` stay the caller's own).
+ *
+ * @example
+ * const defaults: ReadonlyMergedOptions = endpoint.DEFAULTS;
+ * defaults.headers["user-agent"]; // "fluent-endpoint.js/0.1.0"
+ */
+export interface ReadonlyMergedOptions extends Readonly<MergedOptions> {
+  /** Lowercase header names, validated values. */
+  readonly headers: Readonly<ResultHeaders>;
+  /** The media type parameter. */
+  readonly mediaType: {
+    /** See {@link MediaType.format}; `""` for none. */
+    readonly format: string;
+  };
 }
 
 /**

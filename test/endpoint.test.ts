@@ -2,7 +2,7 @@
 // 3 and 5, plus the decisions on route strings, option types and `undefined` options.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { endpoint, EndpointError, type EndpointOptions, type MergedOptions } from "../src/index.js";
+import { endpoint, EndpointError, type EndpointOptions, ErrorCodes, type MergedOptions } from "../src/index.js";
 
 const { version } = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string };
 const USER_AGENT = `fluent-endpoint.js/${version}`;
@@ -745,6 +745,21 @@ describe("EndpointError", () => {
     expect(error.name).toBe("EndpointError");
     expect(error.code).toBe("ERR_MISSING_URL");
     expect(error.message).toBe("no url");
+  });
+
+  it("counts only EndpointErrors as instances: not other TypeErrors, not look-alikes without the brand", () => {
+    expect(new TypeError("x")).not.toBeInstanceOf(EndpointError);
+    expect(Object.assign(new TypeError("x"), { name: "EndpointError", code: "ERR_MISSING_URL" })).not.toBeInstanceOf(EndpointError);
+    expect(null instanceof EndpointError).toBe(false);
+    expect("ERR_MISSING_URL" instanceof EndpointError).toBe(false);
+  });
+
+  it("has frozen error codes, so nothing in the process can change the codes it throws", () => {
+    expect(Object.isFrozen(ErrorCodes)).toBe(true);
+    expect(() => {
+      (ErrorCodes as Record<string, string>).MISSING_URL = "X";
+    }).toThrow(TypeError);
+    expect(thrown(() => endpoint({})).code).toBe("ERR_MISSING_URL");
   });
 });
 

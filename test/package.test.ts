@@ -66,6 +66,36 @@ describe("the packed package", () => {
     expect(result.code).toBe("ERR_INVALID_TEMPLATE");
   });
 
+  it("recognises an EndpointError from the other build with instanceof, and says so when a builder crosses builds", () => {
+    writeFileSync(
+      join(project, "both.mjs"),
+      `import { createRequire } from "node:module";
+      import * as esm from "fluent-endpoint";
+      const cjs = createRequire(import.meta.url)("fluent-endpoint");
+      const caught = (run) => { try { run(); } catch (error) { return error; } };
+      const fromCjs = caught(() => cjs.endpoint("GET /x/{"));
+      const fromEsm = caught(() => esm.endpoint("GET /x/{"));
+      const crossed = caught(() => esm.RequestBuilder.prototype.build.call(new cjs.RequestBuilder().route("GET /x")));
+      console.log(JSON.stringify({
+        distinctClasses: esm.EndpointError !== cjs.EndpointError,
+        cjsInEsm: fromCjs instanceof esm.EndpointError,
+        esmInCjs: fromEsm instanceof cjs.EndpointError,
+        typeError: fromCjs instanceof TypeError,
+        crossed: [crossed.code, crossed.message],
+      }));`,
+    );
+    expect(JSON.parse(run("node", ["both.mjs"], project))).toEqual({
+      distinctClasses: true,
+      cjsInEsm: true,
+      esmInCjs: true,
+      typeError: true,
+      crossed: [
+        "ERR_INVALID_OPTIONS",
+        "a RequestBuilder method was called on a builder from another copy of fluent-endpoint (its CommonJS and ES module builds, or two versions); use each builder with the copy that made it",
+      ],
+    });
+  });
+
   it("builds for browsers: no Node built-ins and no process in either bundle", () => {
     for (const file of ["dist/index.js", "dist/index.cjs"]) {
       const code = readFileSync(join(root, file), "utf8");

@@ -12,6 +12,7 @@ import {
   type FetchInit,
   type HeaderValue,
   type MergedOptions,
+  type ReadonlyMergedOptions,
   RequestBuilder,
   type RequestOptions,
   type ResultHeaders,
@@ -41,7 +42,7 @@ describe("endpoint()", () => {
     expectTypeOf(endpoint).toEqualTypeOf<Endpoint>();
     expectTypeOf(endpoint.defaults({ baseUrl: "https://ghe.example.com/api/v3" })).toEqualTypeOf<Endpoint>();
     expectTypeOf(endpoint.defaults({ org: "octokit" }).defaults({ per_page: 100 })).toEqualTypeOf<Endpoint>();
-    expectTypeOf(endpoint.DEFAULTS).toEqualTypeOf<Readonly<MergedOptions>>();
+    expectTypeOf(endpoint.DEFAULTS).toEqualTypeOf<ReadonlyMergedOptions>();
     expectTypeOf(endpoint.merge("GET /orgs/{org}", { org: "x" })).toEqualTypeOf<MergedOptions>();
     expectTypeOf(endpoint.merge({ url: "/user" })).toEqualTypeOf<MergedOptions>();
     expectTypeOf(endpoint.merge()).toEqualTypeOf<MergedOptions>();
@@ -56,6 +57,25 @@ describe("endpoint()", () => {
     endpoint("GET /user", "owner=octokit");
     // @ts-expect-error parse() takes merged options, which have a method, baseUrl, headers and mediaType
     endpoint.parse({ url: "/user" });
+    // @ts-expect-error with two arguments the first is a route (at run time: ERR_INVALID_ROUTE)
+    endpoint.merge(undefined, { url: "/user" });
+  });
+
+  it("keeps DEFAULTS read-only down to its headers and media type, as it is frozen at run time", () => {
+    // @ts-expect-error DEFAULTS is frozen
+    endpoint.DEFAULTS.baseUrl = "https://example.com";
+    // @ts-expect-error its headers are frozen too
+    endpoint.DEFAULTS.headers.accept = "text/html";
+    // @ts-expect-error and its media type
+    endpoint.DEFAULTS.mediaType.format = "raw";
+    expectTypeOf(endpoint.parse(endpoint.DEFAULTS)).toEqualTypeOf<RequestOptions>();
+  });
+
+  it("takes an explicit undefined for every named option (the project compiles with exactOptionalPropertyTypes)", () => {
+    const maybe = undefined as string | undefined;
+    expectTypeOf(endpoint({ url: "/x", method: maybe, baseUrl: maybe, headers: undefined, mediaType: { format: maybe }, request: undefined })).toEqualTypeOf<RequestOptions>();
+    expectTypeOf(endpoint.defaults({ baseUrl: maybe })).toEqualTypeOf<Endpoint>();
+    expectTypeOf(RequestBuilder.from({ url: maybe }).mediaType({ format: maybe })).toEqualTypeOf<RequestBuilder>();
   });
 });
 

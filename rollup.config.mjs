@@ -8,6 +8,14 @@ import { dts } from "rollup-plugin-dts";
 
 const { version } = JSON.parse(readFileSync(new URL("./package.json", import.meta.url), "utf8"));
 
+// The CommonJS build bundles url-template, whose BSD-3-Clause licence asks for its notice in copies.
+const urlTemplateLicense = readFileSync(new URL("./node_modules/url-template/LICENSE", import.meta.url), "utf8");
+const cjsBanner = `/*!\n * fluent-endpoint ${version} (MIT). Bundles url-template, under this licence:\n *\n${urlTemplateLicense
+  .trimEnd()
+  .split(/\r?\n/)
+  .map((line) => ` *${line === "" ? "" : ` ${line}`}`)
+  .join("\n")}\n */`;
+
 const libraryEntry = fileURLToPath(new URL("./src/index", import.meta.url));
 const isLibraryEntry = (id) => id === "./index.js" || id.replace(/\.[jt]s$/, "") === libraryEntry;
 
@@ -51,7 +59,7 @@ export default [
     // CommonJS: url-template 3 is ESM-only, and require() of ESM fails on older Node, so it is bundled here.
     input: "src/index.ts",
     external: ["immer"],
-    output: { file: "dist/index.cjs", format: "cjs", sourcemap: true, exports: "named" },
+    output: { file: "dist/index.cjs", format: "cjs", sourcemap: true, exports: "named", banner: cjsBanner },
     plugins: plugins(),
     onwarn,
   },

@@ -96,6 +96,13 @@ describe("the packed package", () => {
     });
   });
 
+  it("carries url-template's licence notice in the CommonJS build, which bundles it", () => {
+    const code = readFileSync(join(root, "dist/index.cjs"), "utf8");
+    expect(code.startsWith("/*!")).toBe(true);
+    expect(code).toContain(" * Copyright (c) 2012-2014, Bram Stein");
+    expect(code).toContain(" * THIS SOFTWARE IS PROVIDED BY THE COPYRIGHT HOLDERS AND CONTRIBUTORS");
+  });
+
   it("builds for browsers: no Node built-ins and no process in either bundle", () => {
     for (const file of ["dist/index.js", "dist/index.cjs"]) {
       const code = readFileSync(join(root, file), "utf8");

@@ -29,13 +29,19 @@ export function setOwn(target: Record<string, unknown>, key: string, value: unkn
  * `name` is the parameter named in the error thrown for a cycle. With `frozen`, every
  * copy is frozen as it is made, so immer finds nothing left to walk.
  */
+// Far below any stack overflow's depth, far above any sane value's.
+const TOO_DEEP = 256;
+
 export function cloneValue<T>(value: T, name: string, frozen = false): T {
   if (typeof value !== "object" || value === null) return value; // most values: no ancestors list needed
+  const ancestors: object[] = [];
   try {
-    return cloneWithin(value, name, [], frozen);
+    return cloneWithin(value, name, ancestors, frozen);
   } catch (error) {
-    // The copy recurses: a value nested thousands of levels deep overflows the stack.
-    if (error instanceof RangeError) {
+    // The copy recurses: a value nested thousands of levels deep overflows the stack. A throw
+    // leaves `ancestors` as deep as the copy had gone, which tells that apart from a RangeError
+    // of the caller's own (a getter), passed through like any other.
+    if (error instanceof RangeError && ancestors.length > TOO_DEEP) {
       throw new EndpointError(ErrorCodes.INVALID_PARAMETER, `parameter ${quote(name)} is nested too deeply to copy`);
     }
     throw error;

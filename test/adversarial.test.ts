@@ -317,6 +317,13 @@ describe("decision: the caller's own exceptions pass through unchanged", () => {
   ])("%s", (_, call) => {
     expect(call).toThrow(own);
   });
+
+  it.each<[string, () => unknown]>([
+    ["a JSON body", () => endpoint("POST /x", { v: { get a() { throw new RangeError("the caller's own") } } })],
+    ["defaults()", () => endpoint.defaults({ v: [{ get a() { throw new RangeError("the caller's own") } }] })],
+  ])("passes a RangeError of the caller's through in %s: only a copy gone very deep is 'nested too deeply'", (_, call) => {
+    expect(call).toThrow(new RangeError("the caller's own"));
+  });
 });
 
 describe("item 4: __proto__, constructor and prototype keys from JSON.parse never change a prototype or leak", () => {

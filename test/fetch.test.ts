@@ -247,6 +247,24 @@ describe("both faces", () => {
 });
 
 describe("bodies JSON cannot hold", () => {
+  it("passes an exception of the caller's own toJSON through unchanged", () => {
+    const own = new Error("E".repeat(100_000));
+    expect(() => toFetch(options({ toJSON: () => { throw own; } }, JSON_TYPE))).toThrow(own);
+  });
+
+  it("reports a cycle as ERR_INVALID_PARAMETER with a bounded message, even under a long key", () => {
+    const cyclic: Record<string, unknown> = {};
+    cyclic["k".repeat(100_000)] = cyclic;
+    let caught: unknown;
+    try {
+      toFetch(options(cyclic, JSON_TYPE));
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toMatchObject({ name: "EndpointError", code: "ERR_INVALID_PARAMETER" });
+    expect((caught as Error).message.length).toBeLessThan(300);
+  });
+
   it("reports a bigint in a JSON body as ERR_INVALID_PARAMETER, not a raw TypeError", () => {
     expect(() => toFetch(endpoint("POST /x", { n: 1n }))).toThrow(
       expect.objectContaining({ name: "EndpointError", code: "ERR_INVALID_PARAMETER", message: expect.stringContaining("BigInt") }),

@@ -1,4 +1,4 @@
-import { describe, EndpointError, ErrorCodes } from "../errors.js";
+import { describe, EndpointError, ErrorCodes, shorten } from "../errors.js";
 import type { RequestOptions } from "../types.js";
 import { isPlainObject, setOwn } from "../values.js";
 
@@ -67,15 +67,17 @@ function isSendable(body: unknown): boolean {
   );
 }
 
-/** JSON text of a body; a bigint or a cycle, which JSON cannot hold, is an EndpointError, not a raw TypeError. */
+/**
+ * JSON text of a body; a bigint or a cycle, which JSON cannot hold (JSON.stringify's
+ * TypeErrors), is an EndpointError, not a raw TypeError. Other exceptions (a `toJSON`
+ * or getter of the caller's) pass through.
+ */
 function serialise(body: unknown): string {
   try {
     return JSON.stringify(body);
   } catch (error) {
-    throw new EndpointError(
-      ErrorCodes.INVALID_PARAMETER,
-      `the JSON body cannot be serialised: ${(error as Error).message}`,
-    );
+    if (!(error instanceof TypeError)) throw error;
+    throw new EndpointError(ErrorCodes.INVALID_PARAMETER, `the JSON body cannot be serialised: ${shorten(error.message, 200)}`);
   }
 }
 
@@ -122,12 +124,18 @@ export function toFetch(options: RequestOptions): [string, FetchInit] {
   return [options.url, init];
 }
 
+const REQUIRED_FIELDS = [
+  ["method", "string"],
+  ["url", "string"],
+  ["headers", "object"],
+] as const;
+
 /** Throws `ERR_INVALID_OPTIONS` unless `options` has the fields toFetch reads (hand-written options may not). */
 function assertRequestOptions(options: unknown): void {
   if (typeof options !== "object" || options === null) {
     throw new EndpointError(ErrorCodes.INVALID_OPTIONS, `toFetch needs request options, got ${describe(options)}`);
   }
-  for (const [field, kind] of [["method", "string"], ["url", "string"], ["headers", "object"]] as const) {
+  for (const [field, kind] of REQUIRED_FIELDS) {
     const value = (options as unknown as Record<string, unknown>)[field];
     if (typeof value !== kind || value === null) {
       throw new EndpointError(

@@ -96,17 +96,17 @@ export class RequestBuilder {
 
   /** Sets the HTTP method (any case; the result lowercases it). @example builder.method("PATCH") */
   method(method: string): RequestBuilder {
-    return withOptions(this, { method });
+    return withOptions(this, { method: given(method, "method") });
   }
 
   /** Sets the url template. @example builder.url("/users/{username}") */
   url(url: string): RequestBuilder {
-    return withOptions(this, { url });
+    return withOptions(this, { url: given(url, "url") });
   }
 
   /** Sets the base URL for urls that are paths. @example builder.baseUrl("https://ghe.example.com/api/v3") */
   baseUrl(baseUrl: string): RequestBuilder {
-    return withOptions(this, { baseUrl });
+    return withOptions(this, { baseUrl: given(baseUrl, "baseUrl") });
   }
 
   /**
@@ -126,7 +126,7 @@ export class RequestBuilder {
 
   /** Merges headers key by key. @example builder.headers({ accept: "text/html", "user-agent": "my-app/1.0" }) */
   headers(headers: RequestHeaders): RequestBuilder {
-    return withOptions(this, { headers });
+    return withOptions(this, { headers: given(headers, "headers") });
   }
 
   /**
@@ -159,12 +159,12 @@ export class RequestBuilder {
 
   /** Sets `mediaType.format`. @example builder.mediaType({ format: "raw" }) */
   mediaType(mediaType: MediaType): RequestBuilder {
-    return withOptions(this, { mediaType });
+    return withOptions(this, { mediaType: given(mediaType, "mediaType") });
   }
 
   /** Sets the `request` meta object, returned by identity. @example builder.request({ signal }) */
   request(request: RequestMeta): RequestBuilder {
-    return withOptions(this, { request });
+    return withOptions(this, { request: given(request, "request") });
   }
 
   /**
@@ -198,6 +198,21 @@ export class RequestBuilder {
 }
 
 /** The one builder transition: a new builder over `builder`'s state with `options` laid over it. */
+/**
+ * A setter's argument. As an option, `undefined` means "not given" and changes nothing;
+ * a call to the setter never means that, so it is refused (`.data(undefined)` and
+ * `.param(name, undefined)` keep their documented meaning).
+ */
+function given<T>(value: T, setter: string): T {
+  if (value === undefined) {
+    throw new EndpointError(
+      setter === "method" ? ErrorCodes.INVALID_METHOD : ErrorCodes.INVALID_OPTIONS,
+      `builder.${setter}() needs a value: undefined would change nothing`,
+    );
+  }
+  return value;
+}
+
 function withOptions(builder: RequestBuilder, options: EndpointOptions): RequestBuilder {
   return withStep(builder, readStep(undefined, options));
 }
@@ -242,12 +257,10 @@ function assertParameterName(name: unknown): void {
 function linkOf(builder: RequestBuilder): Link {
   const link = (builder as { [LINK]?: Link } | undefined)?.[LINK];
   if (link === undefined) {
-    const kind = describe(builder);
+    // Also a builder of another copy of the package (its other build, or another version).
     throw new EndpointError(
       ErrorCodes.INVALID_OPTIONS,
-      kind === "a RequestBuilder"
-        ? "a RequestBuilder method was called on a builder from another copy of fluent-endpoint (its CommonJS and ES module builds, or two versions); use each builder with the copy that made it"
-        : `a RequestBuilder method was called on ${kind}, not on a builder; call it as builder.method(…)`,
+      `a RequestBuilder method was called on ${describe(builder)}, not on a builder of this copy of fluent-endpoint; call it as builder.method(…)`,
     );
   }
   return link;

@@ -567,6 +567,12 @@ describe("invalid input is rejected by the builder method that received it", () 
     ['url("/x/{!y}")', () => base.url("/x/{!y}"), "ERR_INVALID_TEMPLATE"],
     ["url(1)", () => base.url(1 as unknown as string), "ERR_INVALID_OPTIONS"],
     ["route()", () => (base.route as () => RequestBuilder)(), "ERR_INVALID_ROUTE"],
+    ["method(undefined)", () => base.method(undefined as unknown as string), "ERR_INVALID_METHOD"],
+    ["url(undefined)", () => base.url(undefined as unknown as string), "ERR_INVALID_OPTIONS"],
+    ["baseUrl(undefined)", () => base.baseUrl(undefined as unknown as string), "ERR_INVALID_OPTIONS"],
+    ["headers(undefined)", () => base.headers(undefined as unknown as Record<string, string>), "ERR_INVALID_OPTIONS"],
+    ["mediaType(undefined)", () => base.mediaType(undefined as unknown as { format: string }), "ERR_INVALID_OPTIONS"],
+    ["request(undefined)", () => base.request(undefined as unknown as Record<string, unknown>), "ERR_INVALID_OPTIONS"],
     ["route(undefined)", () => base.route(undefined as unknown as string), "ERR_INVALID_ROUTE"],
     ["route(null)", () => base.route(null as unknown as string), "ERR_INVALID_ROUTE"],
     ['route("GET")', () => base.route("GET"), "ERR_INVALID_ROUTE"],
@@ -596,6 +602,13 @@ describe("invalid input is rejected by the builder method that received it", () 
     expect(thrown(() => base.header("bad name", "x")).message).toContain("bad name");
   });
 
+  it("says a setter called without a value would change nothing; data() and param() keep undefined as 'not given'", () => {
+    expect(thrown(() => base.url(undefined as never)).message).toBe("builder.url() needs a value: undefined would change nothing");
+    const built = base.route("POST /x").data("body").param("p", 1);
+    expect(built.data(undefined).build()).toEqual(built.build());
+    expect(built.param("p", undefined).build()).toEqual(built.build());
+  });
+
   it("describes a value of the wrong kind in the message", () => {
     expect(thrown(() => base.params([] as never)).message).toBe("params must be a plain object, got an array");
     expect(thrown(() => base.header(5 as never, "x")).message).toBe("header name must be a string, got number");
@@ -609,10 +622,13 @@ describe("invalid input is rejected by the builder method that received it", () 
       const error = thrown(call);
       expect(error.code).toBe("ERR_INVALID_OPTIONS");
       expect(error.message).toBe(
-        "a RequestBuilder method was called on undefined, not on a builder; call it as builder.method(…)",
+        "a RequestBuilder method was called on undefined, not on a builder of this copy of fluent-endpoint; call it as builder.method(…)",
       );
     }
     expect(thrown(() => RequestBuilder.prototype.build.call({} as RequestBuilder)).message).toContain("called on an object");
+    expect(thrown(() => RequestBuilder.prototype.build.call(Object.create(RequestBuilder.prototype))).message).toContain(
+      "called on a RequestBuilder, not on a builder of this copy of fluent-endpoint",
+    );
     expect(build.call(builder).url).toBe("https://api.github.com/x");
   });
 

@@ -66,7 +66,7 @@ describe("the packed package", () => {
     expect(result.code).toBe("ERR_INVALID_TEMPLATE");
   });
 
-  it("recognises an EndpointError from the other build with instanceof, and says so when a builder crosses builds", () => {
+  it("recognises an EndpointError from the other build with instanceof, and refuses a builder that crosses builds", () => {
     writeFileSync(
       join(project, "both.mjs"),
       `import { createRequire } from "node:module";
@@ -91,7 +91,7 @@ describe("the packed package", () => {
       typeError: true,
       crossed: [
         "ERR_INVALID_OPTIONS",
-        "a RequestBuilder method was called on a builder from another copy of fluent-endpoint (its CommonJS and ES module builds, or two versions); use each builder with the copy that made it",
+        "a RequestBuilder method was called on a RequestBuilder, not on a builder of this copy of fluent-endpoint; call it as builder.method(…)",
       ],
     });
   });

@@ -7,7 +7,7 @@
  *   // the caller forgot the route
  * }
  */
-export const ErrorCodes = Object.freeze({
+export const ErrorCodes = {
   /** The options argument (or one of its known fields) has the wrong type. */
   INVALID_OPTIONS: "ERR_INVALID_OPTIONS",
   /** A route string is not `"<METHOD> <URL>"` or `"<URL>"`. */
@@ -24,7 +24,9 @@ export const ErrorCodes = Object.freeze({
   INVALID_PARAMETER: "ERR_INVALID_PARAMETER",
   /** A variable expanded to a whole `.` or `..` path segment, which URL parsers resolve away. */
   UNSAFE_PATH: "ERR_UNSAFE_PATH",
-} as const);
+} as const;
+// Frozen apart from its declaration, which keeps each code's documentation in the generated API docs.
+Object.freeze(ErrorCodes);
 
 /**
  * The string-literal union of all error codes.
@@ -71,6 +73,8 @@ export class EndpointError extends TypeError {
    * CommonJS one for an ES module app, or the reverse), which is another class.
    */
   static override [Symbol.hasInstance](value: unknown): boolean {
+    // A subclass (inheriting this method) keeps the usual prototype check.
+    if (this !== EndpointError) return Function.prototype[Symbol.hasInstance].call(this, value);
     return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[BRAND] === true;
   }
 }

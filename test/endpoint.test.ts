@@ -754,6 +754,13 @@ describe("EndpointError", () => {
     expect("ERR_MISSING_URL" instanceof EndpointError).toBe(false);
   });
 
+  it("keeps the usual instanceof for a subclass, which inherits the brand check", () => {
+    class CustomError extends EndpointError {}
+    expect(new CustomError("ERR_MISSING_URL", "x")).toBeInstanceOf(CustomError);
+    expect(new CustomError("ERR_MISSING_URL", "x")).toBeInstanceOf(EndpointError);
+    expect(new EndpointError("ERR_MISSING_URL", "x")).not.toBeInstanceOf(CustomError);
+  });
+
   it("has frozen error codes, so nothing in the process can change the codes it throws", () => {
     expect(Object.isFrozen(ErrorCodes)).toBe(true);
     expect(() => {

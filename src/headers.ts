@@ -1,5 +1,5 @@
 import { codePointLabel, describe, EndpointError, ErrorCodes, quote } from "./errors.js";
-import { isToken } from "./http-token.js";
+import { firstNonTchar, isToken } from "./http-token.js";
 import { REMOVED } from "./layers.js";
 import type { HeaderValue } from "./types.js";
 import { isPlainObject, setOwn } from "./values.js";
@@ -10,7 +10,7 @@ import { isPlainObject, setOwn } from "./values.js";
  */
 export function assertHeaderName(name: string): void {
   if (!isToken(name)) {
-    throw new EndpointError(ErrorCodes.INVALID_HEADER, `header name ${quote(name)} is not an HTTP token`);
+    throw new EndpointError(ErrorCodes.INVALID_HEADER, `header name ${quote(name)} is not an HTTP token${firstNonTchar(name)}`);
   }
 }
 

@@ -262,7 +262,7 @@ describe("bad input: the message on stderr, exit code 2", () => {
     ["an invalid route", ["GET /a b"], `route "GET /a b" is not "<METHOD> <URL>" (one space, no spaces in the URL)`],
     ["a -H without a colon", ["GET /x", "-H", "authorization"], `header "authorization" is not "name: value"`],
     ["a -H with an empty name", ["GET /x", "-H", ": v"], `header ": v" is not "name: value"`],
-    ["a header name that is not a token", ["GET /x", "-H", "bad name: v"], `header name "bad name" is not an HTTP token`],
+    ["a header name that is not a token", ["GET /x", "-H", "bad name: v"], `header name "bad name" is not an HTTP token (U+0020 at position 3)`],
     ["an unknown flag", ["GET /x", "--verbose"], "Unknown option '--verbose'; see --help"],
     ["a flag without its value", ["GET /x", "--base-url"], "Option '--base-url <value>' argument missing; see --help"],
     ["a --data value starting with '-'", ["POST /x", "--data", "-x"], `Option '--data' argument is ambiguous (for a value starting with "-", write --data=VALUE); see --help`],

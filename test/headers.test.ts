@@ -267,7 +267,12 @@ describe("rule 4: header names must be HTTP tokens", () => {
   });
 
   it("checks the name as written, also in a builder: a Kelvin sign never becomes the header key", () => {
-    expectEndpointError(() => new RequestBuilder().header("\u212Aey", "v"), "ERR_INVALID_HEADER", '"\u212Aey"');
+    expectEndpointError(() => new RequestBuilder().header("\u212Aey", "v"), "ERR_INVALID_HEADER", '"\u212Aey" is not an HTTP token (U+212A at position 0)');
+  });
+
+  it("shows which character is no token character, since a look-alike cannot be told apart when quoted", () => {
+    expectEndpointError(() => withHeaders({ "x-\u{1F600}": "v" }), "ERR_INVALID_HEADER", "(U+1F600 at position 2)");
+    expectEndpointError(() => endpoint("G\u0130T /x"), "ERR_INVALID_METHOD", 'method "G\u0130T" is not an HTTP method token (U+0130 at position 1)');
   });
 
   it("rejects a bad name even when its value is null", () => {

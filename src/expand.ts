@@ -53,7 +53,22 @@ export function expandTemplate(template: UrlTemplate, params: Readonly<Record<st
   }
   if (template.endsWithSlashExpression && last === "") url = url.slice(0, -1);
   if (dotted !== undefined) assertNoDotSegments(url, dotted, parts);
+  if (url.charCodeAt(0) === 47 && url.charCodeAt(1) === 47) assertWrittenAuthority(parts);
   return url;
+}
+
+/**
+ * Throws `ERR_UNSAFE_PATH` when the url starts with "//" but the template did not: an
+ * expansion made it (`/{a}/{b}` with `a: ""`), and "//evil.example/…" reads as a host.
+ */
+function assertWrittenAuthority(parts: readonly (string | Expression)[]): void {
+  const first = parts[0];
+  if (typeof first === "string" && first.startsWith("//")) return;
+  const expression = (typeof first === "string" ? parts[1] : first) as Expression;
+  throw new EndpointError(
+    ErrorCodes.UNSAFE_PATH,
+    `${variableList(expression)} (${shorten(expression.source)} at position ${expression.position}) made the url start with "//", which URL parsers read as a host`,
+  );
 }
 
 /**

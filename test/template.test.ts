@@ -351,6 +351,19 @@ describe("dot segments made by a variable", () => {
     );
   });
 
+  it.each<[string, string, Record<string, unknown>]>([
+    ["an empty first segment", "/{a}/{b}", { a: "", b: "evil.example" }],
+    ["an empty {/a}", "{/a}{/b}", { a: "", b: "evil.example" }],
+    ["a {+a} value", "{+a}/x", { a: "//evil.example" }],
+  ])("rejects a url that %s made start with '//' (read as a host), with or without a baseUrl", (_, template, variables) => {
+    expectEndpointError(() => expand(template, variables), "ERR_UNSAFE_PATH", /made the url start with "\/\/", which URL parsers read as a host/);
+    expectEndpointError(() => endpoint({ method: "GET", url: template, ...variables }), "ERR_UNSAFE_PATH", /parameter "a"/);
+  });
+
+  it("keeps a '//' the template itself starts with", () => {
+    expect(expand("//cdn.example/{a}", { a: "x" })).toBe("//cdn.example/x");
+  });
+
   it("keeps %2e segments the caller wrote, and values next to %2e that make no dot segment", () => {
     expect(expand("/a/%2e%2e/b")).toBe("/a/%2e%2e/b");
     expect(expand("/r/{x}%2E%2e/s", { x: "a" })).toBe("/r/a%2E%2e/s");
@@ -376,6 +389,7 @@ describe("dot segments made by a variable", () => {
     ["'.%2E' from {+x}", "/a/{+x}", { x: ".%2E" }],
     ["a '..' segment in a leading absolute URL value", "{base}/x", { base: "https://h.example/a/.." }],
     ["a '%2e' segment in a leading absolute URL value", "{base}/x", { base: "https://h.example/%2E/a" }],
+    ["a '%2e%2e' segment in a leading absolute URL without any '.'", "{base}/x", { base: "https://localhost/%2e%2e/a" }],
   ])("rejects %s with ERR_UNSAFE_PATH: every client resolves it away", (_, template, variables) => {
     expectEndpointError(() => expand(template, variables), "ERR_UNSAFE_PATH", /which URL parsers resolve away/);
   });
@@ -451,7 +465,7 @@ describe("plain expressions expanded together (one url-template call per templat
   });
 
   it("keeps empty strings as empty expansions", () => {
-    expect(expand("/{a}/{b}/x", { a: "", b: "" })).toBe("///x");
+    expect(expand("/p/{a}/{b}/x", { a: "", b: "" })).toBe("/p///x");
     expect(expand("/{a}/{b}", { a: "", b: "" })).toBe("/");
   });
 
@@ -500,7 +514,13 @@ describe("whole templates against url-template", () => {
     fc.assert(
       fc.property(template, values, (t, v) => {
         // POST: unused values go to the body, so the url is the expansion alone.
-        expect(endpoint({ method: "POST", baseUrl: "", url: t, ...v }).url).toBe(parseTemplate(t).expand(v));
+        const expected = parseTemplate(t).expand(v);
+        if (expected.startsWith("//") && !t.startsWith("//")) {
+          // An expansion made the url start with "//", a host: refused (tested below).
+          expect(() => endpoint({ method: "POST", baseUrl: "", url: t, ...v })).toThrow(expect.objectContaining({ code: "ERR_UNSAFE_PATH" }));
+          return;
+        }
+        expect(endpoint({ method: "POST", baseUrl: "", url: t, ...v }).url).toBe(expected);
       }),
       { seed: 20261122, numRuns: 3000 },
     );
@@ -528,6 +548,7 @@ describe("where url-template strays from RFC 6570, the value it is given is mend
     expect(expand("/m{;keys*}", { keys: { a: "", b: "1" } })).toBe("/m;a;b=1");
     expect(expand("/m{;x,list*}", { x: "", list: ["", "a"] })).toBe("/m;x;list;list=a");
     expect(expand("/m{;list*}", { list: ["a=", "b"] })).toBe("/m;list=a%3D;list=b");
+    expect(expand("/m{;x*}", { x: ["a", ""] })).toBe("/m;x=a;x"); // an empty last member
     expect(expand("/m{?list*}", { list: ["", "a"] })).toBe("/m?list=&list=a"); // ? and & keep their "="
   });
 
@@ -535,6 +556,7 @@ describe("where url-template strays from RFC 6570, the value it is given is mend
     expect(expand("/m{+keys}", { keys: { "a/b": "c/d" } })).toBe("/ma/b,c/d");
     expect(expand("/m{#keys*}", { keys: { "%41": "%41", "b c": "" } })).toBe("/m#%41=%41,b%20c=");
     expect(expand("/m{+keys*}", { keys: { "": "v" } })).toBe("/m=v");
+    expect(expand("/m{+keys}", { keys: { "%4z": "%4z" } })).toBe("/m%254z,%254z"); // a stray "%" in a key too
     expect(expand("/m{+keys}", { keys: { a: "", b: null } })).toBe("/ma,");
     expect(expand("/m{+keys}", { keys: { b: null } })).toBe("/m");
   });

@@ -127,6 +127,7 @@ describe("base URLs and absolute URL values that would swallow the path", () => 
     ["a line feed", "https://h/api\n", 13],
     ["a tab", "https://h/\tapi", 10],
     ["a NUL", "\u0000https://h", 0],
+    ["a DEL", "https://h/\u007f", 10],
   ])("refuses a baseUrl with %s, naming it and the position, in every call form", (_, baseUrl, position) => {
     const error = expect.objectContaining({
       code: "ERR_INVALID_OPTIONS",

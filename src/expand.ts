@@ -378,7 +378,9 @@ function prefixOf(text: string, length: number): string {
  */
 function assertNoDotSegments(url: string, dotted: number[], parts: readonly (string | Expression)[]): void {
   // A dot segment starts the url or follows a "/", with "." or "%2e": without either, there is none to find.
-  if (url.charCodeAt(0) !== 46 /* . */ && url.indexOf("/.") === -1 && url.indexOf("%2") === -1) return;
+  if (url.charCodeAt(0) !== 46 /* . */ && url.indexOf("/.") === -1 && url.indexOf("%2e") === -1 && url.indexOf("%2E") === -1) {
+    return;
+  }
   let pathEnd = url.length;
   const query = url.indexOf("?");
   const fragment = url.indexOf("#");

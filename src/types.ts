@@ -108,7 +108,7 @@ export interface MergedOptions {
   /** Prefix for a `url` that is a path; `""` for none. */
   baseUrl: string;
   /** The url template, placeholders not yet expanded; absent when none was given. */
-  url?: string | undefined;
+  url?: string;
   /** Lowercase header names, validated values. */
   headers: ResultHeaders;
   /** The media type parameter; `format` is `""` for none. */
@@ -119,7 +119,7 @@ export interface MergedOptions {
   /** The `data` option, the very value passed in. */
   data?: unknown;
   /** The `request` option, the very object passed in. */
-  request?: RequestMeta | undefined;
+  request?: RequestMeta;
   /** Parameters. */
   [parameter: string]: unknown;
 }
@@ -164,5 +164,5 @@ export interface RequestOptions {
   /** Present only when a body exists (never for GET or HEAD). */
   body?: unknown;
   /** The `request` option, the very object passed in. */
-  request?: RequestMeta | undefined;
+  request?: RequestMeta;
 }

@@ -76,9 +76,6 @@ describe("endpoint()", () => {
     expectTypeOf(endpoint({ url: "/x", method: maybe, baseUrl: maybe, headers: undefined, mediaType: { format: maybe }, request: undefined })).toEqualTypeOf<RequestOptions>();
     expectTypeOf(endpoint.defaults({ baseUrl: maybe })).toEqualTypeOf<Endpoint>();
     expectTypeOf(RequestBuilder.from({ url: maybe }).mediaType({ format: maybe })).toEqualTypeOf<RequestBuilder>();
-    // Hand-written input to parse() and toFetch() too.
-    expectTypeOf(endpoint.parse({ method: "GET", baseUrl: "", url: maybe, headers: {}, mediaType: { format: "" }, request: undefined })).toEqualTypeOf<RequestOptions>();
-    expectTypeOf(toFetch({ method: "get", url: "/x", headers: {}, request: undefined })).toEqualTypeOf<[string, FetchInit]>();
   });
 });
 

@@ -13,6 +13,7 @@ import {
   type HeaderValue,
   type MergedOptions,
   type ReadonlyMergedOptions,
+  type RequestMeta,
   RequestBuilder,
   type RequestOptions,
   type ResultHeaders,
@@ -76,6 +77,11 @@ describe("endpoint()", () => {
     expectTypeOf(endpoint({ url: "/x", method: maybe, baseUrl: maybe, headers: undefined, mediaType: { format: maybe }, request: undefined })).toEqualTypeOf<RequestOptions>();
     expectTypeOf(endpoint.defaults({ baseUrl: maybe })).toEqualTypeOf<Endpoint>();
     expectTypeOf(RequestBuilder.from({ url: maybe }).mediaType({ format: maybe })).toEqualTypeOf<RequestBuilder>();
+    // Results never hold an undefined field, so they fit exact optional types.
+    const result: { request?: RequestMeta } = endpoint("GET /x");
+    const merged: { url?: string; request?: RequestMeta } = endpoint.merge("GET /x");
+    expectTypeOf(result).not.toBeAny();
+    expectTypeOf(merged).not.toBeAny();
   });
 });
 

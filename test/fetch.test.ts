@@ -201,6 +201,17 @@ describe("a stream body", () => {
     expect(init.body).toBe(stream);
     expect(init.duplex).toBe("half");
   });
+
+  it("passes a plain object that is an async iterable through as a stream, under a JSON content type too", () => {
+    const iterable = {
+      async *[Symbol.asyncIterator]() {
+        yield new TextEncoder().encode("chunk");
+      },
+    };
+    const [, init] = toFetch(endpoint("POST /upload", { data: iterable }));
+    expect(init.body).toBe(iterable);
+    expect(init.duplex).toBe("half");
+  });
 });
 
 describe("request.signal", () => {
@@ -247,9 +258,24 @@ describe("both faces", () => {
 });
 
 describe("bodies JSON cannot hold", () => {
-  it("passes an exception of the caller's own toJSON through unchanged", () => {
-    const own = new Error("E".repeat(100_000));
-    expect(() => toFetch(options({ toJSON: () => { throw own; } }, JSON_TYPE))).toThrow(own);
+  it.each<[string, Error]>([
+    ["an Error", new Error("E".repeat(100_000))],
+    ["a TypeError", new TypeError("the caller's own")],
+    ["an EndpointError of another call", (() => { try { endpoint("GET /{x"); } catch (error) { return error as Error; } throw new Error("no error"); })()],
+  ])("passes %s thrown by the caller's toJSON or getter through unchanged", (_, own) => {
+    const fail = () => {
+      throw own;
+    };
+    expect(() => toFetch(options({ toJSON: fail }, JSON_TYPE))).toThrow(own);
+    expect(() => toFetch(options({ a: Object.defineProperty({}, "b", { get: fail, enumerable: true }) }, JSON_TYPE))).toThrow(own);
+  });
+
+  it("reports a body nested too deeply for JSON.stringify as ERR_INVALID_PARAMETER, not a raw RangeError", () => {
+    let deep: unknown = 1;
+    for (let i = 0; i < 100_000; i++) deep = [deep];
+    expect(() => toFetch(endpoint("POST /x", { data: deep }))).toThrow(
+      expect.objectContaining({ code: "ERR_INVALID_PARAMETER", message: "the JSON body cannot be serialised: it holds values nested over 1000 levels deep" }),
+    );
   });
 
   it("reports a cycle as ERR_INVALID_PARAMETER with a bounded message, even under a long key", () => {
@@ -267,7 +293,7 @@ describe("bodies JSON cannot hold", () => {
 
   it("reports a bigint in a JSON body as ERR_INVALID_PARAMETER, not a raw TypeError", () => {
     expect(() => toFetch(endpoint("POST /x", { n: 1n }))).toThrow(
-      expect.objectContaining({ name: "EndpointError", code: "ERR_INVALID_PARAMETER", message: expect.stringContaining("BigInt") }),
+      expect.objectContaining({ name: "EndpointError", code: "ERR_INVALID_PARAMETER", message: "the JSON body cannot be serialised: it holds a bigint" }),
     );
   });
 });

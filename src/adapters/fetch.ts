@@ -1,4 +1,4 @@
-import { describe, EndpointError, ErrorCodes, shorten } from "../errors.js";
+import { describe, EndpointError, ErrorCodes } from "../errors.js";
 import type { RequestOptions } from "../types.js";
 import { isPlainObject, setOwn } from "../values.js";
 
@@ -68,17 +68,42 @@ function isSendable(body: unknown): boolean {
 }
 
 /**
- * JSON text of a body; a bigint or a cycle, which JSON cannot hold (JSON.stringify's
- * TypeErrors), is an EndpointError, not a raw TypeError. Other exceptions (a `toJSON`
- * or getter of the caller's) pass through.
+ * JSON text of a body. When JSON.stringify fails, the body is walked again to tell its
+ * own failures (a bigint, a cycle, nesting too deep: an EndpointError) from an exception
+ * of the caller's code (a `toJSON`, a getter), which passes through unchanged.
  */
 function serialise(body: unknown): string {
   try {
     return JSON.stringify(body);
   } catch (error) {
-    if (!(error instanceof TypeError)) throw error;
-    throw new EndpointError(ErrorCodes.INVALID_PARAMETER, `the JSON body cannot be serialised: ${shorten(error.message, 200)}`);
+    let problem: string | undefined;
+    try {
+      problem = jsonProblem(body, []);
+    } catch {
+      problem = undefined; // the caller's code threw again
+    }
+    if (problem === undefined) throw error;
+    throw new EndpointError(ErrorCodes.INVALID_PARAMETER, `the JSON body cannot be serialised: it holds ${problem}`);
   }
+}
+
+// Deeper than any stack overflow of JSON.stringify's needs to be told apart; shallow enough to walk.
+const JSON_DEPTH = 1000;
+
+/** What in `value` JSON cannot hold, or undefined; a value with a `toJSON` is the caller's to turn into JSON. */
+function jsonProblem(value: unknown, ancestors: object[]): string | undefined {
+  if (typeof value === "bigint") return "a bigint";
+  if (typeof value !== "object" || value === null) return undefined;
+  if (typeof (value as { toJSON?: unknown }).toJSON === "function") return undefined;
+  if (ancestors.includes(value)) return "a cycle";
+  if (ancestors.length === JSON_DEPTH) return `values nested over ${JSON_DEPTH} levels deep`;
+  ancestors.push(value);
+  for (const key of Object.keys(value)) {
+    const problem = jsonProblem((value as Record<string, unknown>)[key], ancestors);
+    if (problem !== undefined) return problem;
+  }
+  ancestors.pop();
+  return undefined;
 }
 
 /**
@@ -115,7 +140,7 @@ export function toFetch(options: RequestOptions): [string, FetchInit] {
   const { body } = options;
   if (body !== undefined) {
     const json = isJsonType(headers["content-type"]);
-    init.body = (json && !isSendable(body)) || isPlainObject(body) || Array.isArray(body) ? serialise(body) : body;
+    init.body = !isSendable(body) && (json || isPlainObject(body) || Array.isArray(body)) ? serialise(body) : body;
     if (json && (isA(body, "FormData") || isA(body, "URLSearchParams"))) delete headers["content-type"];
     if (isStream(body)) init.duplex = "half";
   }

@@ -9,12 +9,17 @@ type TemplateValue = string | string[] | Record<string, string> | undefined;
 
 /**
  * Expands a parsed url template with `params` (own keys only: an inherited
- * `constructor` or `toString` is never a value). url-template does the RFC 6570
+ * `constructor` or `toString` is never a value). `standalone`: the url is used without
+ * a baseUrl, so a leading "//" an expansion makes would read as a host. url-template does the RFC 6570
  * expansion of each expression; this layer feeds it values it handles exactly
  * (see {@link templateValue}), applies prefixes in code points, and checks the
  * result for `.`/`..` segments made by a value.
  */
-export function expandTemplate(template: UrlTemplate, params: Readonly<Record<string, unknown>>): string {
+export function expandTemplate(
+  template: UrlTemplate,
+  params: Readonly<Record<string, unknown>>,
+  standalone = true,
+): string {
   const { parts } = template;
   const leading = template.leadingReserved === undefined ? undefined : absoluteLeadingValue(template, params);
   let batched: (string | undefined)[] | undefined;
@@ -53,13 +58,15 @@ export function expandTemplate(template: UrlTemplate, params: Readonly<Record<st
   }
   if (template.endsWithSlashExpression && last === "") url = url.slice(0, -1);
   if (dotted !== undefined) assertNoDotSegments(url, dotted, parts);
-  if (url.charCodeAt(0) === 47 && url.charCodeAt(1) === 47) assertWrittenAuthority(parts);
+  if (standalone && url.charCodeAt(0) === 47 && url.charCodeAt(1) === 47) assertWrittenAuthority(parts);
   return url;
 }
 
 /**
  * Throws `ERR_UNSAFE_PATH` when the url starts with "//" but the template did not: an
  * expansion made it (`/{a}/{b}` with `a: ""`), and "//evil.example/…" reads as a host.
+ * Only for a url that stands alone (`standalone`: no baseUrl); joined to a baseUrl, its
+ * leading slashes are dropped.
  */
 function assertWrittenAuthority(parts: readonly (string | Expression)[]): void {
   const first = parts[0];

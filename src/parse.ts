@@ -28,7 +28,7 @@ export function parseState(state: EndpointState): RequestOptions {
   const method = state.method.toLowerCase();
   const template = parseUrlTemplate(state.url);
   const params = readView(state.params);
-  let url = joinUrl(state.baseUrl, expandTemplate(template, params));
+  let url = joinUrl(state.baseUrl, expandTemplate(template, params, state.baseUrl === ""));
 
   const headers = ownedFlat(state.headers) ?? { ...flatten(state.headers) };
   // Own keys only, here and below: a key inherited from a polluted Object.prototype is no header.

@@ -355,9 +355,10 @@ describe("dot segments made by a variable", () => {
     ["an empty first segment", "/{a}/{b}", { a: "", b: "evil.example" }],
     ["an empty {/a}", "{/a}{/b}", { a: "", b: "evil.example" }],
     ["a {+a} value", "{+a}/x", { a: "//evil.example" }],
-  ])("rejects a url that %s made start with '//' (read as a host), with or without a baseUrl", (_, template, variables) => {
+  ])("rejects a url that %s made start with '//' (read as a host) when it stands alone (baseUrl '')", (_, template, variables) => {
     expectEndpointError(() => expand(template, variables), "ERR_UNSAFE_PATH", /made the url start with "\/\/", which URL parsers read as a host/);
-    expectEndpointError(() => endpoint({ method: "GET", url: template, ...variables }), "ERR_UNSAFE_PATH", /parameter "a"/);
+    // Joined to a baseUrl, the url's leading slashes are dropped: the host is the baseUrl's.
+    expect(new URL(endpoint({ method: "GET", url: template, ...variables }).url).host).toBe("api.github.com");
   });
 
   it("keeps a '//' the template itself starts with", () => {

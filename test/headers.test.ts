@@ -273,6 +273,7 @@ describe("rule 4: header names must be HTTP tokens", () => {
   it("shows which character is no token character, since a look-alike cannot be told apart when quoted", () => {
     expectEndpointError(() => withHeaders({ "x-\u{1F600}": "v" }), "ERR_INVALID_HEADER", "(U+1F600 at position 2)");
     expectEndpointError(() => endpoint("G\u0130T /x"), "ERR_INVALID_METHOD", 'method "G\u0130T" is not an HTTP method token (U+0130 at position 1)');
+    expectEndpointError(() => endpoint({ url: "/x", method: null as never }), "ERR_INVALID_METHOD", "method null is not an HTTP method token");
   });
 
   it("rejects a bad name even when its value is null", () => {

@@ -197,7 +197,6 @@ export class RequestBuilder {
 
 }
 
-/** The one builder transition: a new builder over `builder`'s state with `options` laid over it. */
 /**
  * A setter's argument. As an option, `undefined` means "not given" and changes nothing;
  * a call to the setter never means that, so it is refused (`.data(undefined)` and
@@ -213,6 +212,7 @@ function given<T>(value: T, setter: string): T {
   return value;
 }
 
+/** The one builder transition: a new builder over `builder`'s state with `options` laid over it. */
 function withOptions(builder: RequestBuilder, options: EndpointOptions): RequestBuilder {
   return withStep(builder, readStep(undefined, options));
 }

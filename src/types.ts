@@ -99,8 +99,8 @@ export interface EndpointOptions {
  *
  * @example
  * const merged: MergedOptions = endpoint.merge("GET /orgs/{org}/repos", { org: "octokit" });
- * // { method: "GET", baseUrl: "https://api.github.com", url: "/orgs/{org}/repos",
- * //   headers: {…}, mediaType: { format: "" }, org: "octokit" }
+ * // { method: "GET", baseUrl: "https://api.github.com", headers: {…},
+ * //   mediaType: { format: "" }, url: "/orgs/{org}/repos", org: "octokit" }
  */
 export interface MergedOptions {
   /** The HTTP method, in the case it was given. */

@@ -267,6 +267,7 @@ describe("bodies JSON cannot hold", () => {
       throw own;
     };
     expect(() => toFetch(options({ toJSON: fail }, JSON_TYPE))).toThrow(own);
+    expect(() => toFetch(options({ list: [1, { toJSON: fail }] }, JSON_TYPE))).toThrow(own);
     expect(() => toFetch(options({ a: Object.defineProperty({}, "b", { get: fail, enumerable: true }) }, JSON_TYPE))).toThrow(own);
   });
 

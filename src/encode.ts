@@ -10,6 +10,11 @@ for (const c of "-._~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVW
 const RESERVED_OR_UNRESERVED = UNRESERVED.slice();
 for (const c of ":/?#[]@!$&'()*+,;=") RESERVED_OR_UNRESERVED[c.charCodeAt(0)] = 1;
 
+/** A C0 control character or DEL: never text in a url, a header or a template. */
+export function isControl(code: number): boolean {
+  return code < 32 || code === 127;
+}
+
 /**
  * True when RFC 6570 reserved expansion (`{+x}`) leaves `text` exactly as it is:
  * only unreserved and reserved characters and `%XX` triplets. Such a text is its own

@@ -294,32 +294,30 @@ export function templateValue(
     return list.length === 0 ? undefined : list;
   }
   if (isPlainObject(value)) {
-    const map = Object.create(null) as Record<string, string>;
-    let size = 0;
-    const pairs: string[] = [];
+    const entries: [string, string][] = [];
     for (const key of Object.keys(value)) {
       const item = value[key];
       if (item === undefined || item === null) continue;
       const itemText = scalarText(item, spec.name);
       if (itemText === undefined) throw nested(spec.name);
-      if (reserved) {
-        // {+x*} prints "key=value" items, {+x} "key,value,…": as a list, "=" and "," stay raw.
-        const keyText = escapeStrayPercent(key);
-        if (spec.explode) pairs.push(`${keyText}=${escapeStrayPercent(itemText)}`);
-        else pairs.push(keyText, escapeStrayPercent(itemText));
-      } else {
-        if (key === "" && spec.explode) {
-          throw new EndpointError(
-            ErrorCodes.INVALID_PARAMETER,
-            `parameter ${quote(spec.name)} has an empty key, which url-template cannot expand in ${shorten(expression.source)} (it drops the "=")`,
-          );
-        }
-        map[key] = itemText;
-        size++;
+      if (key === "" && spec.explode && !reserved) {
+        throw new EndpointError(
+          ErrorCodes.INVALID_PARAMETER,
+          `parameter ${quote(spec.name)} has an empty key, which url-template cannot expand in ${shorten(expression.source)} (it drops the "=")`,
+        );
       }
+      entries.push([key, itemText]);
     }
-    if (reserved) return pairs.length === 0 ? undefined : pairs;
-    return size === 0 ? undefined : map;
+    if (entries.length === 0) return undefined;
+    if (reserved) {
+      // {+x*} prints "key=value" items, {+x} "key,value,…": as a list, "=" and "," stay raw.
+      return entries.flatMap(([key, text]) =>
+        spec.explode ? [`${escapeStrayPercent(key)}=${escapeStrayPercent(text)}`] : [escapeStrayPercent(key), escapeStrayPercent(text)],
+      );
+    }
+    const map = Object.create(null) as Record<string, string>;
+    for (const [key, text] of entries) map[key] = text;
+    return map;
   }
   throw new EndpointError(
     ErrorCodes.INVALID_PARAMETER,

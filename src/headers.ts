@@ -1,3 +1,4 @@
+import { isControl } from "./encode.js";
 import { codePointLabel, describe, EndpointError, ErrorCodes, quote } from "./errors.js";
 import { firstNonTchar, isToken } from "./http-token.js";
 import { REMOVED } from "./layers.js";
@@ -27,7 +28,7 @@ export function assertHeaderValue(name: string, value: unknown): asserts value i
   } else if (typeof value === "string") {
     for (let i = 0; i < value.length; i++) {
       const code = value.charCodeAt(i);
-      if ((code >= 32 && code !== 127 && code <= 255) || code === 9) continue;
+      if (code === 9 || (code <= 255 && !isControl(code))) continue;
       throw new EndpointError(
         ErrorCodes.INVALID_HEADER,
         `header ${quote(name)} has a value with ${codePointLabel(value, i)} at position ${i}; a header value holds tab, space, visible ASCII and U+0080–U+00FF only`,

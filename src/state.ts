@@ -1,4 +1,5 @@
 import { Immer } from "immer";
+import { isControl } from "./encode.js";
 import { describe, EndpointError, ErrorCodes, quote, shorten } from "./errors.js";
 import { headerChanges } from "./headers.js";
 import { applyLayer, bottomLayer, flatten, type Layered, layerOver, overlay } from "./layers.js";
@@ -119,7 +120,7 @@ function assertBaseUrl(baseUrl: unknown): string {
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
     // As in a url template's literal text (RFC 6570 §2.1): a control character is a mistake, not text.
-    if (code < 32 || code === 127) {
+    if (isControl(code)) {
       throw new EndpointError(ErrorCodes.INVALID_OPTIONS, `baseUrl ${quote(text)} holds a control character at position ${i}`);
     }
   }

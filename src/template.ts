@@ -1,6 +1,6 @@
 import { parseTemplate as compileExpression } from "url-template";
 import { boundedCache } from "./bounded-cache.js";
-import { encodeLiteral, isPercentTriplet } from "./encode.js";
+import { encodeLiteral, isControl, isPercentTriplet } from "./encode.js";
 import { codePointLabel, EndpointError, ErrorCodes, quote } from "./errors.js";
 import { schemeLength } from "./url.js";
 
@@ -172,7 +172,7 @@ function scanTemplate(source: string): UrlTemplate {
       literalStart = i;
     } else if (code === 125 /* } */) {
       throw invalid(source, "'}' without an opening '{'", i);
-    } else if (code < 32 || code === 127) {
+    } else if (isControl(code)) {
       // RFC 6570 §2.1 excludes CTL from literals: a tab or line break in a url is a mistake
       // (`"GET\t/x"`, `"GET /x\n"`), never text to encode.
       throw invalid(source, `control character ${codePointLabel(source, i)} in literal text`, i);

@@ -24,9 +24,6 @@ import type {
 } from "./types.js";
 import { isPlainObject, setOwn } from "./values.js";
 
-/** Key of what a builder holds (internal; not exported from the package). */
-const LINK: unique symbol = Symbol("fluent-endpoint.link");
-
 /**
  * What a builder holds: an immer-produced state and the steps (validated, copied,
  * frozen transitions) laid over it since. A builder's own state is produced from
@@ -46,6 +43,17 @@ interface Link {
 /** A builder with more steps pending than this produces its state before it is derived from. */
 export const MAX_PENDING_STEPS = 8;
 
+/** The link the next `new RequestBuilder()` takes instead of the global defaults (set only by `wrapLink`). */
+let nextLink: Link | undefined;
+
+/**
+ * What `builder` holds. A method detached from its builder (`const { build } = b;
+ * build()`) or called on another object gets an EndpointError, not a TypeError
+ * from deep inside. (Assigned in the class's static block: only code inside the
+ * class can read its private field.)
+ */
+let linkOf: (builder: RequestBuilder) => Link;
+
 /**
  * An immutable, chainable request builder. Every method returns a new builder and
  * leaves the receiver as it was, so a partially built builder can be shared freely
@@ -62,13 +70,28 @@ export const MAX_PENDING_STEPS = 8;
  * // { method: "get", url: "https://api.github.com/repos/octokit/endpoint.js/issues?state=open", headers: {…} }
  */
 export class RequestBuilder {
-  /** @internal */
-  readonly [LINK]: Link;
+  // A private field, not a property: no caller can reach a builder's link, so no caller
+  // can alter the steps or state of a builder another module shares.
+  #link: Link;
 
   /** A builder holding the global defaults. */
   constructor() {
-    this[LINK] = linkTo(ROOT_STATE);
+    this.#link = nextLink ?? linkTo(ROOT_STATE);
+    nextLink = undefined;
     Object.freeze(this);
+  }
+
+  static {
+    linkOf = (builder) => {
+      if (typeof builder !== "object" || builder === null || !(#link in builder)) {
+        // Also a builder of another copy of the package (its other build, or another version).
+        throw new EndpointError(
+          ErrorCodes.INVALID_OPTIONS,
+          `a RequestBuilder method was called on ${describe(builder)}, not on a builder of this copy of fluent-endpoint; call it as builder.method(…)`,
+        );
+      }
+      return builder.#link;
+    };
   }
 
   /**
@@ -249,31 +272,13 @@ function assertParameterName(name: unknown): void {
   }
 }
 
-/**
- * What `builder` holds. A method detached from its builder (`const { build } = b;
- * build()`) or called on another object gets an EndpointError, not a TypeError
- * from deep inside.
- */
-function linkOf(builder: RequestBuilder): Link {
-  const link = (builder as { [LINK]?: Link } | undefined)?.[LINK];
-  if (link === undefined) {
-    // Also a builder of another copy of the package (its other build, or another version).
-    throw new EndpointError(
-      ErrorCodes.INVALID_OPTIONS,
-      `a RequestBuilder method was called on ${describe(builder)}, not on a builder of this copy of fluent-endpoint; call it as builder.method(…)`,
-    );
-  }
-  return link;
-}
-
 function linkTo(state: EndpointState): Link {
   return { base: state, steps: [], state, used: false };
 }
 
 function wrapLink(link: Link): RequestBuilder {
-  const builder = Object.create(RequestBuilder.prototype) as { [LINK]: Link };
-  builder[LINK] = link;
-  return Object.freeze(builder) as unknown as RequestBuilder;
+  nextLink = link;
+  return new RequestBuilder();
 }
 
 /** A builder over an existing state (internal: states come only from merge functions). */

@@ -555,6 +555,32 @@ describe("builders are frozen", () => {
       (builder as unknown as Record<string, unknown>).extra = 1;
     }).toThrow(TypeError);
   });
+
+  it.each([
+    ["new RequestBuilder()", () => new RequestBuilder()],
+    ["a derived builder with pending steps", () => new RequestBuilder().route("GET /x").param("a", 1)],
+    ["endpoint.defaults(x).builder()", () => endpoint.defaults({ a: 1 }).builder()],
+  ])("%s has no own property, not even a symbol, through which its steps or state could be changed", (_, make) => {
+    const builder = make();
+    expect(Reflect.ownKeys(builder)).toEqual([]);
+    expect(Object.getOwnPropertySymbols(builder)).toEqual([]);
+  });
+
+  it("a shared builder with pending steps builds the same after every reachable object has been tampered with", () => {
+    const shared = new RequestBuilder().route("GET /repos/{owner}").param("owner", "octokit");
+    const before = shared.build();
+    // Everything a hostile module can reach from the builder: its own keys and its prototype chain.
+    for (let object: object | null = shared; object !== null && object !== Object.prototype; object = Object.getPrototypeOf(object)) {
+      for (const key of Reflect.ownKeys(object)) {
+        const value = (object as Record<PropertyKey, unknown>)[key];
+        if (typeof value === "object" && value !== null && !Object.isFrozen(value)) {
+          Object.assign(value, { steps: [], state: {}, base: {}, used: true });
+        }
+      }
+    }
+    expect(shared.build()).toEqual(before);
+    expect(shared.param("owner", "other").build().url).toBe("https://api.github.com/repos/other");
+  });
 });
 
 describe("invalid input is rejected by the builder method that received it", () => {

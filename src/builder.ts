@@ -47,14 +47,6 @@ export const MAX_PENDING_STEPS = 8;
 let nextLink: Link | undefined;
 
 /**
- * What `builder` holds. A method detached from its builder (`const { build } = b;
- * build()`) or called on another object gets an EndpointError, not a TypeError
- * from deep inside. (Assigned in the class's static block: only code inside the
- * class can read its private field.)
- */
-let linkOf: (builder: RequestBuilder) => Link;
-
-/**
  * An immutable, chainable request builder. Every method returns a new builder and
  * leaves the receiver as it was, so a partially built builder can be shared freely
  * as a template. The state underneath is plain data, deep-frozen, made by immer;
@@ -81,17 +73,21 @@ export class RequestBuilder {
     Object.freeze(this);
   }
 
-  static {
-    linkOf = (builder) => {
-      if (typeof builder !== "object" || builder === null || !(#link in builder)) {
-        // Also a builder of another copy of the package (its other build, or another version).
-        throw new EndpointError(
-          ErrorCodes.INVALID_OPTIONS,
-          `a RequestBuilder method was called on ${describe(builder)}, not on a builder of this copy of fluent-endpoint; call it as builder.method(…)`,
-        );
-      }
-      return builder.#link;
-    };
+  /**
+   * What `builder` holds. A method detached from its builder (`const { build } = b;
+   * build()`) or called on another object gets an EndpointError, not a TypeError
+   * from deep inside. (A static method, not a static block: bundlers keep a class
+   * with a static block even when nothing uses it.)
+   */
+  static #linkOf(builder: unknown): Link {
+    if (typeof builder !== "object" || builder === null || !(#link in builder)) {
+      // Also a builder of another copy of the package (its other build, or another version).
+      throw new EndpointError(
+        ErrorCodes.INVALID_OPTIONS,
+        `a RequestBuilder method was called on ${describe(builder)}, not on a builder of this copy of fluent-endpoint; call it as builder.method(…)`,
+      );
+    }
+    return (builder as RequestBuilder).#link;
   }
 
   /**
@@ -114,22 +110,22 @@ export class RequestBuilder {
   route(route: string): RequestBuilder {
     // A missing route is no "not given" here, as an undefined option is: parseRoute throws ERR_INVALID_ROUTE.
     if (route === undefined) parseRoute(route);
-    return withStep(this, readStep(route));
+    return withStep(RequestBuilder.#linkOf(this), readStep(route));
   }
 
   /** Sets the HTTP method (any case; the result lowercases it). @example builder.method("PATCH") */
   method(method: string): RequestBuilder {
-    return withOptions(this, { method: given(method, "method") });
+    return withOptions(RequestBuilder.#linkOf(this), { method: given(method, "method") });
   }
 
   /** Sets the url template. @example builder.url("/users/{username}") */
   url(url: string): RequestBuilder {
-    return withOptions(this, { url: given(url, "url") });
+    return withOptions(RequestBuilder.#linkOf(this), { url: given(url, "url") });
   }
 
   /** Sets the base URL for urls that are paths. @example builder.baseUrl("https://ghe.example.com/api/v3") */
   baseUrl(baseUrl: string): RequestBuilder {
-    return withOptions(this, { baseUrl: given(baseUrl, "baseUrl") });
+    return withOptions(RequestBuilder.#linkOf(this), { baseUrl: given(baseUrl, "baseUrl") });
   }
 
   /**
@@ -144,12 +140,12 @@ export class RequestBuilder {
     }
     const headers: RequestHeaders = {};
     setOwn(headers as Record<string, unknown>, name, value);
-    return withOptions(this, { headers });
+    return withOptions(RequestBuilder.#linkOf(this), { headers });
   }
 
   /** Merges headers key by key. @example builder.headers({ accept: "text/html", "user-agent": "my-app/1.0" }) */
   headers(headers: RequestHeaders): RequestBuilder {
-    return withOptions(this, { headers: given(headers, "headers") });
+    return withOptions(RequestBuilder.#linkOf(this), { headers: given(headers, "headers") });
   }
 
   /**
@@ -163,7 +159,7 @@ export class RequestBuilder {
     assertParameterName(name);
     const params: Record<string, unknown> = {};
     setOwn(params, name, value);
-    return withOptions(this, params);
+    return withOptions(RequestBuilder.#linkOf(this), params);
   }
 
   /** Sets several parameters. @example builder.params({ owner: "octokit", repo: "endpoint.js" }) */
@@ -172,22 +168,22 @@ export class RequestBuilder {
       throw new EndpointError(ErrorCodes.INVALID_OPTIONS, `params must be a plain object, got ${describe(params)}`);
     }
     for (const name of Object.keys(params)) assertParameterName(name);
-    return withOptions(this, params);
+    return withOptions(RequestBuilder.#linkOf(this), params);
   }
 
   /** Sets the request body, sent as is (by identity) instead of JSON built from parameters. @example builder.data("Hello, world") */
   data(body: unknown): RequestBuilder {
-    return withOptions(this, { data: body });
+    return withOptions(RequestBuilder.#linkOf(this), { data: body });
   }
 
   /** Sets `mediaType.format`. @example builder.mediaType({ format: "raw" }) */
   mediaType(mediaType: MediaType): RequestBuilder {
-    return withOptions(this, { mediaType: given(mediaType, "mediaType") });
+    return withOptions(RequestBuilder.#linkOf(this), { mediaType: given(mediaType, "mediaType") });
   }
 
   /** Sets the `request` meta object, returned by identity. @example builder.request({ signal }) */
   request(request: RequestMeta): RequestBuilder {
-    return withOptions(this, { request: given(request, "request") });
+    return withOptions(RequestBuilder.#linkOf(this), { request: given(request, "request") });
   }
 
   /**
@@ -198,13 +194,13 @@ export class RequestBuilder {
    * // { method: "get", url: "https://api.github.com/user", headers: {…} }
    */
   build(): RequestOptions {
-    const link = linkOf(this);
-    return parseState(firstUse(link) ? mergeStepsForCall(link.base, link.steps) : stateOf(this));
+    const link = RequestBuilder.#linkOf(this);
+    return parseState(firstUse(link) ? mergeStepsForCall(link.base, link.steps) : stateOf(link));
   }
 
   /** The merged options (spec §2.4), a fresh mutable object. @example builder.merge().headers */
   merge(): MergedOptions {
-    return toMergedOptions(stateOf(this));
+    return toMergedOptions(stateOf(RequestBuilder.#linkOf(this)));
   }
 
   /**
@@ -215,7 +211,7 @@ export class RequestBuilder {
    * listIssues({ owner: "octokit", repo: "endpoint.js" });
    */
   toEndpoint(): Endpoint {
-    return createEndpoint(stateOf(this));
+    return createEndpoint(stateOf(RequestBuilder.#linkOf(this)));
   }
 
 }
@@ -235,22 +231,21 @@ function given<T>(value: T, setter: string): T {
   return value;
 }
 
-/** The one builder transition: a new builder over `builder`'s state with `options` laid over it. */
-function withOptions(builder: RequestBuilder, options: EndpointOptions): RequestBuilder {
-  return withStep(builder, readStep(undefined, options));
+/** The one builder transition: a new builder over `link`'s state with `options` laid over it. */
+function withOptions(link: Link, options: EndpointOptions): RequestBuilder {
+  return withStep(link, readStep(undefined, options));
 }
 
 /**
- * A new builder: `step` over `builder`. The first builder derived from one whose state
+ * A new builder: `step` over `link`. The first builder derived from one whose state
  * is not produced yet takes over its steps (so a one-off chain produces nothing); a
  * second one, or one past `MAX_PENDING_STEPS`, starts from the produced state.
  */
-function withStep(builder: RequestBuilder, step: Step): RequestBuilder {
-  const link = linkOf(builder);
+function withStep(link: Link, step: Step): RequestBuilder {
   if (link.steps.length < MAX_PENDING_STEPS && firstUse(link)) {
     return wrapLink({ base: link.base, steps: [...link.steps, step], state: undefined, used: false });
   }
-  return wrapLink({ base: stateOf(builder), steps: [step], state: undefined, used: false });
+  return wrapLink({ base: stateOf(link), steps: [step], state: undefined, used: false });
 }
 
 /** True, once, for a link whose state is not produced: the next use will produce it. */
@@ -286,8 +281,7 @@ export function wrapState(state: EndpointState): RequestBuilder {
   return wrapLink(linkTo(state));
 }
 
-/** The state a builder stands for, produced with immer on first need (internal). */
-export function stateOf(builder: RequestBuilder): EndpointState {
-  const link = linkOf(builder);
+/** The state a builder's link stands for, produced with immer on first need. */
+function stateOf(link: Link): EndpointState {
   return (link.state ??= produceSteps(link.base, link.steps));
 }

@@ -1,14 +1,21 @@
 import { EndpointError, ErrorCodes, quote } from "./errors.js";
 
-// RFC 3986 §2.3 unreserved = ALPHA / DIGIT / "-" / "." / "_" / "~"
-const UNRESERVED = new Uint8Array(128);
-for (const c of "-._~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ") {
-  UNRESERVED[c.charCodeAt(0)] = 1;
+/**
+ * A lookup table of ASCII characters: 1 at the code of each character of `chars`.
+ * Made by a call marked pure, so a bundle that never uses a table drops it (its
+ * argument must be literal text for that: bundlers keep a template literal's parts).
+ */
+export function asciiTable(chars: string): Uint8Array {
+  const table = new Uint8Array(128);
+  for (let i = 0; i < chars.length; i++) table[chars.charCodeAt(i)] = 1;
+  return table;
 }
 
+// RFC 3986 §2.3 unreserved = ALPHA / DIGIT / "-" / "." / "_" / "~"
+const UNRESERVED = /*#__PURE__*/ asciiTable("-._~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ");
+
 // RFC 3986 §2.2 reserved = gen-delims / sub-delims, which reserved expansion keeps too.
-const RESERVED_OR_UNRESERVED = UNRESERVED.slice();
-for (const c of ":/?#[]@!$&'()*+,;=") RESERVED_OR_UNRESERVED[c.charCodeAt(0)] = 1;
+const RESERVED_OR_UNRESERVED = /*#__PURE__*/ asciiTable("-._~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ:/?#[]@!$&'()*+,;=");
 
 /** A C0 control character or DEL: never text in a url, a header or a template. */
 export function isControl(code: number): boolean {

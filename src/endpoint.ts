@@ -127,4 +127,4 @@ export function createEndpoint(state: EndpointState): Endpoint {
  *   headers: { authorization: "token secret123" },
  * });
  */
-export const endpoint: Endpoint = createEndpoint(ROOT_STATE);
+export const endpoint: Endpoint = /*#__PURE__*/ createEndpoint(ROOT_STATE);

@@ -38,7 +38,7 @@ Object.freeze(ErrorCodes);
 export type EndpointErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];
 
 // Shared by every copy of the package in a process (Symbol.for), so both builds know each other's errors.
-const BRAND = Symbol.for("fluent-endpoint.EndpointError");
+const BRAND = /*#__PURE__*/ Symbol.for("fluent-endpoint.EndpointError");
 
 /**
  * The only error fluent-endpoint throws for bad input. It extends `TypeError`

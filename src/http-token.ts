@@ -1,11 +1,9 @@
+import { asciiTable } from "./encode.js";
 import { codePointLabel } from "./errors.js";
 
 // RFC 9110 §5.6.2: token = 1*tchar;
 // tchar = "!" / "#" / "$" / "%" / "&" / "'" / "*" / "+" / "-" / "." / "^" / "_" / "`" / "|" / "~" / DIGIT / ALPHA
-const TCHAR = new Uint8Array(128);
-for (const c of "!#$%&'*+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ") {
-  TCHAR[c.charCodeAt(0)] = 1;
-}
+const TCHAR = /*#__PURE__*/ asciiTable("!#$%&'*+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ");
 
 /** True when `text` is a non-empty HTTP token, as method and header names must be. */
 export function isToken(text: string): boolean {

@@ -1,7 +1,7 @@
 import { setOwn } from "./values.js";
 
 /** Marks a key removed in a layer (a `null` header); parameters never use it. */
-export const REMOVED: unique symbol = Symbol("fluent-endpoint.removed");
+export const REMOVED: unique symbol = /*#__PURE__*/ Symbol("fluent-endpoint.removed");
 
 /**
  * A persistent map as a stack of frozen layers: each `defaults()` or builder step
@@ -15,7 +15,7 @@ export interface Layered<V> {
 
 // The flat view of each layer, computed on first use. Weak, so it lives only as long
 // as the state that owns the layer; a view is never recomputed.
-const flatViews = new WeakMap<Layered<unknown>, Readonly<Record<string, unknown>>>();
+const flatViews = /*#__PURE__*/ new WeakMap<Layered<unknown>, Readonly<Record<string, unknown>>>();
 
 /** A bottom layer: the map itself, frozen. */
 export function bottomLayer<V>(own: Record<string, V>): Layered<V> {

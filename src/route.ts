@@ -9,13 +9,13 @@ export interface Route {
 }
 
 // A single word that is one of these is a method with its URL missing, not a relative URL.
-const BARE_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE", "CONNECT"]);
+const BARE_METHODS = /*#__PURE__*/ new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE", "CONNECT"]);
 
 // Routes are usually literals written once and called often: keep the parsed form of
 // short ones in a bounded cache, like url templates.
 export const ROUTE_CACHE_LIMIT = 512;
 const CACHEABLE_ROUTE_LENGTH = 2048;
-const routes = boundedCache(ROUTE_CACHE_LIMIT, CACHEABLE_ROUTE_LENGTH, readRoute);
+const routes = /*#__PURE__*/ boundedCache(ROUTE_CACHE_LIMIT, CACHEABLE_ROUTE_LENGTH, readRoute);
 
 /** Number of routes currently cached (for tests of the bound). */
 export function routeCacheSize(): number {

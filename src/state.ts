@@ -8,7 +8,7 @@ import { parseRoute } from "./route.js";
 import { parseUrlTemplate } from "./template.js";
 import type { EndpointOptions, HeaderValue, MergedOptions, ReadonlyMergedOptions, RequestMeta } from "./types.js";
 import { cloneValue, isPlainObject, setOwn } from "./values.js";
-import { VERSION } from "./version.js";
+import { USER_AGENT } from "./version.js";
 
 /**
  * A caller value kept by reference (`data`, `request`). immer neither drafts nor
@@ -49,7 +49,7 @@ type MutableState = { -readonly [K in keyof EndpointState]: EndpointState[K] };
 // A private immer instance, so an application's own immer settings never reach our state.
 // Its auto-freeze is off: applyOptions freezes every new field as it makes it, which
 // leaves only the new root to freeze (see produceState) instead of a walk over the state.
-const immer = new Immer({ autoFreeze: false });
+const immer = /*#__PURE__*/ new Immer({ autoFreeze: false });
 
 /** immer's `produce`, with the new root frozen: every field below it is frozen already. */
 function produceState(base: EndpointState, recipe: (draft: MutableState) => void): EndpointState {
@@ -57,14 +57,14 @@ function produceState(base: EndpointState, recipe: (draft: MutableState) => void
 }
 
 /** The global defaults (spec §2.1, issue #2 rule 3). */
-export const ROOT_STATE: EndpointState = produceState(
+export const ROOT_STATE: EndpointState = /*#__PURE__*/ produceState(
   {
     method: "GET",
     baseUrl: "https://api.github.com",
     url: undefined,
-    headers: bottomLayer({ accept: "application/vnd.github.v3+json", "user-agent": `fluent-endpoint.js/${VERSION}` }),
+    headers: /*#__PURE__*/ bottomLayer({ accept: "application/vnd.github.v3+json", "user-agent": USER_AGENT }),
     format: "",
-    params: bottomLayer({}),
+    params: /*#__PURE__*/ bottomLayer({}),
     data: undefined,
     request: undefined,
   } as EndpointState,
@@ -72,19 +72,19 @@ export const ROOT_STATE: EndpointState = produceState(
 );
 
 /** The start of a state read from merged options by the stateless `parse()`: no defaults at all. */
-export const EMPTY_STATE: EndpointState = Object.freeze({
+export const EMPTY_STATE: EndpointState = /*#__PURE__*/ Object.freeze({
   method: undefined,
   baseUrl: "",
   url: undefined,
-  headers: bottomLayer<HeaderValue>({}),
+  headers: /*#__PURE__*/ bottomLayer<HeaderValue>({}),
   format: "",
-  params: bottomLayer<unknown>({}),
+  params: /*#__PURE__*/ bottomLayer<unknown>({}),
   data: undefined,
   request: undefined,
 });
 
 /** Keys with a meaning of their own; every other key is a parameter (spec §4.1). */
-export const OPTION_KEYS: ReadonlySet<string> = new Set([
+export const OPTION_KEYS: ReadonlySet<string> = /*#__PURE__*/ new Set([
   "method",
   "url",
   "baseUrl",

@@ -89,7 +89,7 @@ const MAX_PREFIX_DIGITS = 4; // max-length = %x31-39 0*3DIGIT, i.e. at most 9999
 // and long templates (generated or hostile) are not kept at all.
 const CACHE_LIMIT = 512;
 const CACHEABLE_LENGTH = 2048;
-const cache = boundedCache(CACHE_LIMIT, CACHEABLE_LENGTH, scanTemplate);
+const cache = /*#__PURE__*/ boundedCache(CACHE_LIMIT, CACHEABLE_LENGTH, scanTemplate);
 
 /**
  * Validates and analyses an RFC 6570 url template (plus `:name` placeholders in the

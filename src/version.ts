@@ -11,3 +11,9 @@ declare const __FLUENT_ENDPOINT_VERSION__: string;
  * @defaultValue the `version` field of package.json, set at build time
  */
 export const VERSION: string = __FLUENT_ENDPOINT_VERSION__;
+
+/**
+ * The default `user-agent` header. Literal text once built (no template literal), so a
+ * bundler can drop the global defaults that hold it when nothing uses them.
+ */
+export const USER_AGENT: string = "fluent-endpoint.js/" + __FLUENT_ENDPOINT_VERSION__;

@@ -111,3 +111,47 @@ describe("the packed package", () => {
     }
   });
 });
+
+/**
+ * What an application bundle holds when it imports `names` from the built ESM entry:
+ * rollup (as Vite and most bundlers use it) with node-resolve, so immer and url-template
+ * are bundled too and dropped when nothing reaches them (both say `sideEffects: false`).
+ */
+async function bundleOf(names: string): Promise<string> {
+  const { rollup } = await import("rollup");
+  const { default: nodeResolve } = await import("@rollup/plugin-node-resolve");
+  const entry = "\0app";
+  const bundle = await rollup({
+    input: entry,
+    plugins: [
+      { name: "app", resolveId: (id) => (id === entry ? id : null), load: (id) => (id === entry ? `export { ${names} } from ${JSON.stringify(join(root, "dist/index.js"))};` : null) },
+      nodeResolve(),
+    ],
+  });
+  const { output } = await bundle.generate({ format: "es" });
+  await bundle.close();
+  return output[0].code;
+}
+
+describe("tree-shaking (package.json says sideEffects: false)", () => {
+  // Markers of each part: immer's produce, url-template's parser, the url engine, the builder, toFetch.
+  const MARKERS = ["immer-state", "parseTemplate", "function expandTemplate", "class RequestBuilder", "function toFetch"];
+
+  it("an app importing everything gets every part (so the markers below mean something)", async () => {
+    const code = await bundleOf("endpoint, RequestBuilder, toFetch");
+    for (const marker of MARKERS) expect(code).toContain(marker);
+  });
+
+  it("an app importing only toFetch gets neither immer, url-template, the url engine nor the builder", async () => {
+    const code = await bundleOf("toFetch");
+    expect(code).toContain("function toFetch");
+    for (const marker of MARKERS.slice(0, 4)) expect(code).not.toContain(marker);
+  });
+
+  it("an app importing only EndpointError and ErrorCodes gets those alone", async () => {
+    const code = await bundleOf("EndpointError, ErrorCodes");
+    expect(code).toContain("class EndpointError");
+    for (const marker of MARKERS) expect(code).not.toContain(marker);
+    expect(code.length).toBeLessThan(4000);
+  });
+});

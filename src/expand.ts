@@ -100,7 +100,9 @@ function absoluteLeadingValue(template: UrlTemplate, params: Readonly<Record<str
  * Expands the expressions of `batch` with one url-template call and cuts the output
  * into each expression's share (stored in `outputs` by part index). Leaves `outputs`
  * empty, so that the expressions are expanded one by one, when a value is a list or
- * map (whose items hold delimiters too) or url-template throws.
+ * map (whose items hold delimiters too), a value is refused, or url-template throws:
+ * one by one, in template order, the error names the first bad expression, as it
+ * does for a template that is not batched (the batch goes group by group).
  */
 function expandBatch(
   batch: Batch,
@@ -110,17 +112,21 @@ function expandBatch(
 ): void {
   const context: Record<string, TemplateValue> = {};
   let defined = 0;
-  for (const group of batch.groups) {
-    for (const k of group.members) {
-      const expression = parts[k] as Expression;
-      for (const spec of expression.varspecs) {
-        const value = templateValue(ownValue(params, spec.name), spec, false, expression);
-        if (value !== undefined && typeof value !== "string") return;
-        // Set even when undefined: url-template must not find an inherited `constructor`.
-        context[spec.name] = value;
-        if (value !== undefined) defined++;
+  try {
+    for (const group of batch.groups) {
+      for (const k of group.members) {
+        const expression = parts[k] as Expression;
+        for (const spec of expression.varspecs) {
+          const value = templateValue(ownValue(params, spec.name), spec, false, expression);
+          if (value !== undefined && typeof value !== "string") return;
+          // Set even when undefined: url-template must not find an inherited `constructor`.
+          context[spec.name] = value;
+          if (value !== undefined) defined++;
+        }
       }
     }
+  } catch {
+    return; // a refused value: one by one, so that the first bad one in the template is named
   }
   let text = "";
   if (defined > 0) {

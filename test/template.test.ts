@@ -486,6 +486,16 @@ describe("plain expressions expanded together (one url-template call per templat
     expectEndpointError(() => expand("/{a}/{b}", { a: "ok", b: "\uD800" }), "ERR_INVALID_PARAMETER", /parameter "b" \(\{b\} at position 5\)/);
     expectEndpointError(() => expand("/{a}/{b}", { a: "..", b: "x" }), "ERR_UNSAFE_PATH", /parameter "a" \(\{a\} at position 1\)/);
   });
+
+  it("names the first bad value in template order, as an unbatched template does (the batch goes \"\"-group first)", () => {
+    const bad = () => "not text";
+    // {/a} is in the "/" group, {b} in the "" group, which the batch expands first.
+    expectEndpointError(() => expand("/x{/a}/{b}", { a: bad, b: bad }), "ERR_INVALID_PARAMETER", /^parameter "a" cannot fill/);
+    expectEndpointError(() => expand("/x{/a}/{b}", { a: new Date(NaN), b: [bad] }), "ERR_INVALID_PARAMETER", /^parameter "a" is an invalid Date/);
+    expectEndpointError(() => expand("/x{?a}/{b}", { a: bad, b: bad }), "ERR_INVALID_PARAMETER", /^parameter "a" cannot fill/);
+    // Unbatched (a list elsewhere makes it go one by one): the same error.
+    expectEndpointError(() => expand("/x{/a}/{b}/{c}", { a: bad, b: bad, c: ["l", "m"] }), "ERR_INVALID_PARAMETER", /^parameter "a" cannot fill/);
+  });
 });
 
 describe("whole templates against url-template", () => {

@@ -7,7 +7,7 @@ import { scalarText } from "./expand.js";
  * text, a `Date` as its ISO string, a list joined by "," (null elements skipped,
  * an empty list omitted). Objects have no agreed query form, so they are refused.
  */
-export function queryValue(name: string, value: unknown): string | undefined {
+export function queryValue(name: string, value: unknown, instead = "put it in the url template or send a body"): string | undefined {
   if (value === undefined || value === null) return undefined;
   const text = scalarText(value, name);
   if (text !== undefined) return text;
@@ -16,18 +16,18 @@ export function queryValue(name: string, value: unknown): string | undefined {
     for (const item of value) {
       if (item === undefined || item === null) continue;
       const itemText = scalarText(item, name);
-      if (itemText === undefined) throw notQueryable(name, item);
+      if (itemText === undefined) throw notQueryable(name, item, instead);
       items.push(itemText);
     }
     return items.length === 0 ? undefined : items.join(",");
   }
-  throw notQueryable(name, value);
+  throw notQueryable(name, value, instead);
 }
 
-function notQueryable(name: string, value: unknown): EndpointError {
+function notQueryable(name: string, value: unknown, instead: string): EndpointError {
   return new EndpointError(
     ErrorCodes.INVALID_PARAMETER,
-    `parameter ${quote(name)} is ${describe(value)}, which has no query string form; put it in the url template or send a body`,
+    `parameter ${quote(name)} is ${describe(value)}, which has no query string form; ${instead}`,
   );
 }
 

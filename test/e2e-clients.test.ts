@@ -183,6 +183,17 @@ describe.each(Object.entries(CLIENTS))("%s", (_client, send) => {
   });
 });
 
+describe.each(Object.entries(CLIENTS))("%s with a form content type", (_client, send) => {
+  it("sends leftover parameters form-encoded, which the server parses back to the parameters", async () => {
+    const contentType = "application/x-www-form-urlencoded";
+    const result = endpoint("POST /login", { baseUrl: origin, headers: { "content-type": contentType }, user: "octo cat", pass: "p&ss=1", tags: ["a", "b"] });
+    await send(result);
+    const request = onlyRequest();
+    expect(request.headers["content-type"]).toBe(contentType);
+    expect(Object.fromEntries(new URLSearchParams(request.body.toString()))).toEqual({ user: "octo cat", pass: "p&ss=1", tags: "a,b" });
+  });
+});
+
 describe.each(Object.entries(CLIENTS))("%s with request.signal", (_client, send) => {
   it("is aborted by an aborted signal: nothing reaches the server", async () => {
     const result = endpoint("GET /slow", { baseUrl: origin, request: { signal: AbortSignal.abort() } });

@@ -115,7 +115,7 @@ describe("a JSON body", () => {
 
   it.each([
     "text/plain",
-    "application/x-www-form-urlencoded",
+    "application/x-www-form-urlencoded-ish",
     "application/json-seq",
     "application/jsonl",
     "text/json-ish",
@@ -124,6 +124,59 @@ describe("a JSON body", () => {
     expect(toFetch(options({ a: 1 }, contentType))[1].body).toBe('{"a":1}');
     expect(toFetch(options(["a"], contentType))[1].body).toBe('["a"]');
     expect(toFetch(endpoint("POST /b", { a: "x", headers: { "content-type": contentType } }))[1].body).toBe('{"a":"x"}');
+  });
+
+  describe("under application/x-www-form-urlencoded", () => {
+    const FORM = "application/x-www-form-urlencoded";
+
+    it.each([FORM, "Application/X-WWW-Form-Urlencoded; charset=utf-8"])(
+      "a plain object is encoded as its parameters would be in a query string, under %j",
+      (contentType) => {
+        const since = new Date("2024-01-02T03:04:05.000Z");
+        const body = toFetch(options({ q: "a b&c=d", n: 1, on: true, labels: ["bug", "ui"], since, none: null, skip: undefined }, contentType))[1].body;
+        expect(body).toBe("q=a%20b%26c%3Dd&n=1&on=true&labels=bug%2Cui&since=2024-01-02T03%3A04%3A05.000Z");
+        // What a server's form parser reads back.
+        expect([...new URLSearchParams(body as string)]).toEqual([
+          ["q", "a b&c=d"],
+          ["n", "1"],
+          ["on", "true"],
+          ["labels", "bug,ui"],
+          ["since", "2024-01-02T03:04:05.000Z"],
+        ]);
+        // The same text as the query of a GET with those parameters.
+        const query = endpoint("GET /q", { q: "a b&c=d", n: 1, on: true, labels: ["bug", "ui"], since, none: null }).url.split("?")[1];
+        expect(body).toBe(query);
+      },
+    );
+
+    it("applies to the body endpoint() builds from leftover parameters", () => {
+      const result = endpoint("POST /login", { user: "octo cat", pass: "p&ss", headers: { "content-type": FORM } });
+      expect(toFetch(result)[1]).toMatchObject({ body: "user=octo%20cat&pass=p%26ss", headers: { "content-type": FORM } });
+    });
+
+    it("an empty plain object is an empty body", () => {
+      expect(toFetch(options({}, FORM))[1].body).toBe("");
+    });
+
+    it("refuses a nested object or an array body, which have no form encoding, naming the culprit", () => {
+      expect(() => toFetch(options({ filter: { state: "open" } }, FORM))).toThrow(
+        expect.objectContaining({
+          code: "ERR_INVALID_PARAMETER",
+          message: 'parameter "filter" is an object, which has no query string form; send the body as a string or URLSearchParams',
+        }),
+      );
+      expect(() => toFetch(options({ list: [{}] }, FORM))).toThrow(expect.objectContaining({ code: "ERR_INVALID_PARAMETER" }));
+      expect(() => toFetch(options(["a"], FORM))).toThrow(
+        expect.objectContaining({ code: "ERR_INVALID_PARAMETER", message: expect.stringContaining("an array body has no application/x-www-form-urlencoded form") }),
+      );
+    });
+
+    it("sends text, URLSearchParams and other bodies as they are", () => {
+      const params = new URLSearchParams({ a: "1" });
+      expect(toFetch(options("a=1", FORM))[1].body).toBe("a=1");
+      expect(toFetch(options(params, FORM))[1].body).toBe(params);
+      expect(toFetch(options(42, FORM))[1].body).toBe(42);
+    });
   });
 
   it("is serialised without a content type when it is a plain object; other values go through by identity", () => {

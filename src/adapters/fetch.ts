@@ -1,4 +1,5 @@
 import { describe, EndpointError, ErrorCodes } from "../errors.js";
+import { queryPair, queryValue } from "../query.js";
 import type { RequestOptions } from "../types.js";
 import { isPlainObject, setOwn } from "../values.js";
 
@@ -23,12 +24,31 @@ export interface FetchInit {
   duplex?: "half";
 }
 
-/** True for a JSON media type: `application/json` or any `…+json` (RFC 6839), with or without parameters, any case. */
-function isJsonType(contentType: string | undefined): boolean {
-  if (contentType === undefined) return false;
+/** The media type of a content-type header, lowercased, without parameters ("" for none). */
+function mediaTypeOf(contentType: string | undefined): string {
+  if (contentType === undefined) return "";
   const semicolon = contentType.indexOf(";");
-  const type = (semicolon === -1 ? contentType : contentType.slice(0, semicolon)).trim().toLowerCase();
-  return type === "application/json" || type.endsWith("+json");
+  return (semicolon === -1 ? contentType : contentType.slice(0, semicolon)).trim().toLowerCase();
+}
+
+/**
+ * A plain-object body as `application/x-www-form-urlencoded` text, by the rules the
+ * leftover parameters follow in a query string (see `queryValue`): the same body under
+ * a JSON type would be JSON, and JSON text under a form type is no form.
+ */
+function formText(body: object): string {
+  if (Array.isArray(body)) {
+    throw new EndpointError(
+      ErrorCodes.INVALID_PARAMETER,
+      "an array body has no application/x-www-form-urlencoded form; send a plain object, a string or URLSearchParams",
+    );
+  }
+  let text = "";
+  for (const key of Object.keys(body)) {
+    const value = queryValue(key, (body as Record<string, unknown>)[key], "send the body as a string or URLSearchParams");
+    if (value !== undefined) text += (text === "" ? "" : "&") + queryPair(key, value);
+  }
+  return text;
 }
 
 type BodyClass = "ArrayBuffer" | "SharedArrayBuffer" | "Blob" | "FormData" | "URLSearchParams" | "ReadableStream";
@@ -114,8 +134,11 @@ function jsonProblem(value: unknown, ancestors: object[]): string | undefined {
  * - a body serialised with `JSON.stringify` when the content type is JSON
  *   (`application/json`, `…+json`) and the body is not already text,
  *   bytes, a Blob, FormData, URLSearchParams or a stream, and a plain object or an
- *   array under any content type (fetch would send `[object Object]`, as
- *   `@octokit/request` also serialises them); any other body by identity;
+ *   array under any other content type too (fetch would send `[object Object]`, as
+ *   `@octokit/request` also serialises them), except under
+ *   `application/x-www-form-urlencoded`: there a plain object is encoded as its
+ *   leftover parameters would be in a query string (`a=1&labels=bug%2Cui`), and a
+ *   nested object or an array body is `ERR_INVALID_PARAMETER`; any other body by identity;
  * - for FormData and URLSearchParams bodies, a JSON content type (the one fluent-endpoint
  *   adds to any body without a content type) is left out, so that fetch sets the right
  *   one itself — for FormData, with the multipart boundary the server needs;
@@ -139,8 +162,12 @@ export function toFetch(options: RequestOptions): [string, FetchInit] {
   const init: FetchInit = { method: options.method.toUpperCase(), headers };
   const { body } = options;
   if (body !== undefined) {
-    const json = isJsonType(headers["content-type"]);
-    init.body = !isSendable(body) && (json || isPlainObject(body) || Array.isArray(body)) ? serialise(body) : body;
+    const type = mediaTypeOf(headers["content-type"]);
+    const json = type === "application/json" || type.endsWith("+json");
+    const structured = isPlainObject(body) || Array.isArray(body);
+    if (isSendable(body)) init.body = body;
+    else if (structured && type === "application/x-www-form-urlencoded") init.body = formText(body as object);
+    else init.body = json || structured ? serialise(body) : body;
     if (json && (isA(body, "FormData") || isA(body, "URLSearchParams"))) delete headers["content-type"];
     if (isStream(body)) init.duplex = "half";
   }

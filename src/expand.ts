@@ -2,7 +2,7 @@ import { escapeStrayPercent, isReservedVerbatim } from "./encode.js";
 import { describe, EndpointError, ErrorCodes, quote, shorten } from "./errors.js";
 import type { Batch, Expression, UrlTemplate, VarSpec } from "./template.js";
 import { schemeLength } from "./url.js";
-import { isPlainObject } from "./values.js";
+import { builtinKind, isPlainObject } from "./values.js";
 
 /** A value as url-template expands it correctly: text, a non-empty list, a non-empty map, or nothing. */
 type TemplateValue = string | string[] | Record<string, string> | undefined;
@@ -348,11 +348,12 @@ export function scalarText(value: unknown, name: string): string | undefined {
     case "boolean":
       return String(value);
     default:
-      if (value instanceof Date) {
-        if (Number.isNaN(value.getTime())) {
+      // A Date of any realm, read through this realm's methods.
+      if (typeof value === "object" && value !== null && builtinKind(value) === "Date") {
+        if (Number.isNaN(Date.prototype.getTime.call(value))) {
           throw new EndpointError(ErrorCodes.INVALID_PARAMETER, `parameter ${quote(name)} is an invalid Date`);
         }
-        return value.toISOString();
+        return Date.prototype.toISOString.call(value);
       }
       return undefined;
   }

@@ -11,6 +11,27 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
 }
 
 /**
+ * Which of Date, Map and Set `value` is, from any realm (an iframe's, a `vm`
+ * context's, where `instanceof` fails), or undefined. A foreign object is recognised
+ * by its tag and then proven by a method of this realm that works on that kind only
+ * (it throws for an object that merely claims the tag through `Symbol.toStringTag`).
+ */
+export function builtinKind(value: object): "Date" | "Map" | "Set" | undefined {
+  if (value instanceof Date) return "Date";
+  if (value instanceof Map) return "Map";
+  if (value instanceof Set) return "Set";
+  const tag = Object.prototype.toString.call(value);
+  try {
+    if (tag === "[object Date]") return Date.prototype.getTime.call(value), "Date";
+    if (tag === "[object Map]") return Map.prototype.has.call(value, 0), "Map";
+    if (tag === "[object Set]") return Set.prototype.has.call(value, 0), "Set";
+  } catch {
+    // a look-alike: no Date, Map or Set
+  }
+  return undefined;
+}
+
+/**
  * Sets an own property. Plain assignment of `__proto__` (a key `JSON.parse` happily
  * produces) would replace the object's prototype instead.
  */
@@ -23,7 +44,7 @@ export function setOwn(target: Record<string, unknown>, key: string, value: unkn
 }
 
 /**
- * A deep copy of plain data (plain objects, arrays, Dates, Maps, Sets) so that the
+ * A deep copy of plain data (plain objects, arrays, Dates, Maps, Sets, of any realm) so that the
  * copy can be frozen or handed out without touching the caller's value. Anything
  * else (primitives, class instances, typed arrays, Blobs…) is returned as is.
  * `name` is the parameter named in the error thrown for a cycle. With `frozen`, every
@@ -61,12 +82,17 @@ function cloneWithin<T>(value: T, name: string, ancestors: object[], frozen: boo
     const object: Record<string, unknown> = {};
     for (const key of Object.keys(value)) setOwn(object, key, cloneWithin(value[key], name, ancestors, frozen));
     copy = object;
-  } else if (value instanceof Date) {
-    copy = new Date(value.getTime());
-  } else if (value instanceof Map) {
-    copy = new Map([...value].map(([key, item]) => [key, cloneWithin(item, name, ancestors, frozen)]));
-  } else if (value instanceof Set) {
-    copy = new Set([...value].map((item) => cloneWithin(item, name, ancestors, frozen)));
+  } else {
+    // The copies are of this realm, whose Date, Map and Set immer's freeze knows.
+    const kind = builtinKind(value);
+    if (kind === "Date") {
+      copy = new Date(Date.prototype.getTime.call(value));
+    } else if (kind === "Map") {
+      const entries = [...Map.prototype.entries.call(value)] as [unknown, unknown][];
+      copy = new Map(entries.map(([key, item]) => [key, cloneWithin(item, name, ancestors, frozen)]));
+    } else if (kind === "Set") {
+      copy = new Set([...Set.prototype.values.call(value)].map((item) => cloneWithin(item, name, ancestors, frozen)));
+    }
   }
   ancestors.pop();
   // immer's freeze also locks the methods of Maps and Sets, which Object.freeze cannot.

@@ -326,6 +326,59 @@ describe("decision: the caller's own exceptions pass through unchanged", () => {
   });
 });
 
+describe("decision: Dates, Maps and Sets from another realm (an iframe, a vm context) count as Dates, Maps and Sets", () => {
+  const foreign = <T>(code: string) => vm.runInNewContext(code) as T;
+  const ISO = "2024-01-02T03:04:05.000Z";
+
+  it("a foreign Date fills a placeholder and the query as its ISO string, as a Date of this realm does", () => {
+    const since = foreign<Date>(`new Date("${ISO}")`);
+    expect(since instanceof Date).toBe(false); // what the library must see past
+    const local = endpoint("GET /x/{since}{?at}", { since: new Date(ISO), at: [new Date(ISO)], until: new Date(ISO) });
+    expect(endpoint("GET /x/{since}{?at}", { since, at: [since], until: since }).url).toBe(local.url);
+    expect(local.url).toBe(`${BASE}/x/2024-01-02T03%3A04%3A05.000Z?at=2024-01-02T03%3A04%3A05.000Z&until=2024-01-02T03%3A04%3A05.000Z`);
+  });
+
+  it("a foreign invalid Date is refused as an invalid Date", () => {
+    expect(thrown(() => endpoint("GET /x/{since}", { since: foreign<Date>("new Date(NaN)") })).message).toBe('parameter "since" is an invalid Date');
+  });
+
+  it("an object that only claims to be a Date, Map or Set (Symbol.toStringTag) is none of them", () => {
+    const fake = { [Symbol.toStringTag]: "Date", toISOString: () => "fake" };
+    expect(thrown(() => endpoint("GET /x/{since}", { since: fake })).code).toBe("ERR_INVALID_PARAMETER");
+    // A class instance, kept as is (not copied as a Map, which would throw on a look-alike).
+    const fakeMap = new (class FakeMap {
+      get [Symbol.toStringTag]() {
+        return "Map";
+      }
+    })();
+    expect(Object.prototype.toString.call(fakeMap)).toBe("[object Map]");
+    expect(endpoint.defaults({ fakeMap }).DEFAULTS.fakeMap).toBe(fakeMap);
+  });
+
+  it("defaults() keeps frozen copies of foreign Dates, Maps and Sets, which later changes by the caller never reach", () => {
+    const when = foreign<Date>(`new Date("${ISO}")`);
+    const map = foreign<Map<string, unknown>>('new Map([["a", { n: 1 }]])');
+    const set = foreign<Set<unknown>>("new Set([1, [2]])");
+    const api = endpoint.defaults({ when, map, set });
+    when.setTime(0);
+    map.set("b", 2);
+    (map.get("a") as { n: number }).n = 99;
+    set.add(3);
+    const { DEFAULTS } = api;
+    expect((DEFAULTS.when as Date).toISOString()).toBe(ISO);
+    expect([...(DEFAULTS.map as Map<string, unknown>)]).toEqual([["a", { n: 1 }]]);
+    expect([...(DEFAULTS.set as Set<unknown>)]).toEqual([1, [2]]);
+    expect(api("POST /x/{when}").url).toBe(`${BASE}/x/2024-01-02T03%3A04%3A05.000Z`);
+  });
+
+  it("a builder keeps a frozen copy of a foreign Date too", () => {
+    const when = foreign<Date>(`new Date("${ISO}")`);
+    const builder = new RequestBuilder().route("GET /x/{when}").param("when", when);
+    when.setTime(0);
+    expect(builder.build().url).toBe(`${BASE}/x/2024-01-02T03%3A04%3A05.000Z`);
+  });
+});
+
 describe("item 4: __proto__, constructor and prototype keys from JSON.parse never change a prototype or leak", () => {
   let before: unknown[];
   beforeAll(() => {

@@ -12,23 +12,21 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
 
 /**
  * Which of Date, Map and Set `value` is, from any realm (an iframe's, a `vm`
- * context's, where `instanceof` fails), or undefined. A foreign object is recognised
- * by its tag and then proven by a method of this realm that works on that kind only
- * (it throws for an object that merely claims the tag through `Symbol.toStringTag`).
+ * context's, where `instanceof` fails), or undefined: recognised by its tag, which
+ * they carry in every realm, then proven by a method of this realm that works on that
+ * kind only (it throws for an object that merely claims the tag through `Symbol.toStringTag`).
  */
 export function builtinKind(value: object): "Date" | "Map" | "Set" | undefined {
-  if (value instanceof Date) return "Date";
-  if (value instanceof Map) return "Map";
-  if (value instanceof Set) return "Set";
   const tag = Object.prototype.toString.call(value);
+  const kind = tag === "[object Date]" ? "Date" : tag === "[object Map]" ? "Map" : tag === "[object Set]" ? "Set" : undefined;
+  if (kind === undefined) return undefined;
   try {
-    if (tag === "[object Date]") return Date.prototype.getTime.call(value), "Date";
-    if (tag === "[object Map]") return Map.prototype.has.call(value, 0), "Map";
-    if (tag === "[object Set]") return Set.prototype.has.call(value, 0), "Set";
+    const check: (this: unknown, key: unknown) => unknown = kind === "Date" ? Date.prototype.getTime : (kind === "Map" ? Map : Set).prototype.has;
+    check.call(value, 0);
+    return kind;
   } catch {
-    // a look-alike: no Date, Map or Set
+    return undefined; // a look-alike
   }
-  return undefined;
 }
 
 /**
@@ -88,10 +86,9 @@ function cloneWithin<T>(value: T, name: string, ancestors: object[], frozen: boo
     if (kind === "Date") {
       copy = new Date(Date.prototype.getTime.call(value));
     } else if (kind === "Map") {
-      const entries = [...Map.prototype.entries.call(value)] as [unknown, unknown][];
-      copy = new Map(entries.map(([key, item]) => [key, cloneWithin(item, name, ancestors, frozen)]));
+      copy = new Map([...(value as unknown as Map<unknown, unknown>)].map(([key, item]) => [key, cloneWithin(item, name, ancestors, frozen)]));
     } else if (kind === "Set") {
-      copy = new Set([...Set.prototype.values.call(value)].map((item) => cloneWithin(item, name, ancestors, frozen)));
+      copy = new Set([...(value as unknown as Set<unknown>)].map((item) => cloneWithin(item, name, ancestors, frozen)));
     }
   }
   ancestors.pop();

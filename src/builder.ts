@@ -43,8 +43,12 @@ interface Link {
 /** A builder with more steps pending than this produces its state before it is derived from. */
 export const MAX_PENDING_STEPS = 8;
 
-/** The link the next `new RequestBuilder()` takes instead of the global defaults (set only by `wrapLink`). */
-let nextLink: Link | undefined;
+/**
+ * Proves that a constructor call comes from this module (see `wrapLink`): no caller
+ * holds it, so no caller can make a builder over a link of its own. An argument, not
+ * module state handed over beside the call, which a failed call could leave behind.
+ */
+const OWN: unique symbol = /*#__PURE__*/ Symbol("fluent-endpoint.own");
 
 /**
  * An immutable, chainable request builder. Every method returns a new builder and
@@ -67,9 +71,11 @@ export class RequestBuilder {
   #link: Link;
 
   /** A builder holding the global defaults. */
-  constructor() {
-    this.#link = nextLink ?? linkTo(ROOT_STATE);
-    nextLink = undefined;
+  constructor();
+  /** @internal A builder over `link`; only with `OWN`, which no caller holds. */
+  constructor(own: typeof OWN, link: Link);
+  constructor(own?: typeof OWN, link?: Link) {
+    this.#link = own === OWN && link !== undefined ? link : linkTo(ROOT_STATE);
     Object.freeze(this);
   }
 
@@ -272,8 +278,7 @@ function linkTo(state: EndpointState): Link {
 }
 
 function wrapLink(link: Link): RequestBuilder {
-  nextLink = link;
-  return new RequestBuilder();
+  return new RequestBuilder(OWN, link);
 }
 
 /** A builder over an existing state (internal: states come only from merge functions). */

@@ -125,7 +125,9 @@ function expandBatch(
         }
       }
     }
-  } catch {
+  } catch (error) {
+    // The caller's own exception (a getter, a Proxy trap) passes through as it is.
+    if (!(error instanceof EndpointError)) throw error;
     return; // a refused value: one by one, so that the first bad one in the template is named
   }
   let text = "";
@@ -348,8 +350,8 @@ export function scalarText(value: unknown, name: string): string | undefined {
     case "boolean":
       return String(value);
     default:
-      // A Date of any realm, read through this realm's methods.
-      if (typeof value === "object" && value !== null && builtinKind(value) === "Date") {
+      // A Date of any realm, read through this realm's methods (lists and maps, the usual objects here, are no Dates).
+      if (typeof value === "object" && value !== null && !Array.isArray(value) && !isPlainObject(value) && builtinKind(value) === "Date") {
         if (Number.isNaN(Date.prototype.getTime.call(value))) {
           throw new EndpointError(ErrorCodes.INVALID_PARAMETER, `parameter ${quote(name)} is an invalid Date`);
         }

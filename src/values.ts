@@ -12,20 +12,24 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
 
 /**
  * Which of Date, Map and Set `value` is, from any realm (an iframe's, a `vm`
- * context's, where `instanceof` fails), or undefined: recognised by its tag, which
- * they carry in every realm, then proven by a method of this realm that works on that
- * kind only (it throws for an object that merely claims the tag through `Symbol.toStringTag`).
+ * context's, where `instanceof` fails), or undefined. Told by a method of this realm
+ * that works on that kind only: it reads the object's internal slot, so no getter or
+ * Proxy trap of the caller's runs, and neither a `Symbol.toStringTag` nor a
+ * prototype can fake or hide the kind.
  */
 export function builtinKind(value: object): "Date" | "Map" | "Set" | undefined {
-  const tag = Object.prototype.toString.call(value);
-  const kind = tag === "[object Date]" ? "Date" : tag === "[object Map]" ? "Map" : tag === "[object Set]" ? "Set" : undefined;
-  if (kind === undefined) return undefined;
+  if (works(Date.prototype.getTime, value)) return "Date";
+  if (works(Map.prototype.has, value)) return "Map";
+  if (works(Set.prototype.has, value)) return "Set";
+  return undefined;
+}
+
+function works(method: (this: never, key: never) => unknown, value: object): boolean {
   try {
-    const check: (this: unknown, key: unknown) => unknown = kind === "Date" ? Date.prototype.getTime : (kind === "Map" ? Map : Set).prototype.has;
-    check.call(value, 0);
-    return kind;
+    (method as (this: object, key: number) => unknown).call(value, 0);
+    return true;
   } catch {
-    return undefined; // a look-alike
+    return false;
   }
 }
 

@@ -371,6 +371,25 @@ describe("decision: Dates, Maps and Sets from another realm (an iframe, a vm con
     expect(api("POST /x/{when}").url).toBe(`${BASE}/x/2024-01-02T03%3A04%3A05.000Z`);
   });
 
+  it("a Date is a Date whatever its Symbol.toStringTag says, and no getter or Proxy trap of the caller's runs to tell", () => {
+    const tagged = Object.defineProperty(new Date(ISO), Symbol.toStringTag, { value: "NotADate" });
+    expect(endpoint("GET /x/{d}", { d: tagged }).url).toBe(`${BASE}/x/2024-01-02T03%3A04%3A05.000Z`);
+    const api = endpoint.defaults({ d: tagged });
+    tagged.setTime(0);
+    expect(api("GET /x/{d}").url).toBe(`${BASE}/x/2024-01-02T03%3A04%3A05.000Z`); // copied, as Dates are
+    let getterRuns = 0;
+    const shy = new (class Shy {
+      get [Symbol.toStringTag](): string {
+        getterRuns++;
+        throw new Error("the caller's tag getter");
+      }
+    })();
+    expect(thrown(() => endpoint("GET /x/{d}", { d: shy })).code).toBe("ERR_INVALID_PARAMETER");
+    expect(endpoint.defaults({ shy }).DEFAULTS.shy).toBe(shy);
+    expect(getterRuns).toBe(0);
+    expect(thrown(() => endpoint("GET /x/{d}", { d: new Proxy(new Date(ISO), {}) })).code).toBe("ERR_INVALID_PARAMETER");
+  });
+
   it("a builder keeps a frozen copy of a foreign Date too", () => {
     const when = foreign<Date>(`new Date("${ISO}")`);
     const builder = new RequestBuilder().route("GET /x/{when}").param("when", when);

@@ -566,6 +566,16 @@ describe("builders are frozen", () => {
     expect(Object.getOwnPropertySymbols(builder)).toEqual([]);
   });
 
+  it("a constructor call with arguments of the caller's own (a look-alike link) makes a builder of the global defaults", () => {
+    const evil = new RequestBuilder().route("POST /evil").header("authorization", "token stolen");
+    const fakeLink = { base: evil.merge(), steps: [], state: evil.merge(), used: false };
+    const Construct = RequestBuilder as unknown as new (...args: unknown[]) => RequestBuilder;
+    const defaults = new RequestBuilder().merge();
+    for (const token of [Symbol("fluent-endpoint.own"), Symbol.for("fluent-endpoint.own"), undefined, {}, fakeLink]) {
+      expect(new Construct(token, fakeLink).merge()).toEqual(defaults);
+    }
+  });
+
   it("a shared builder with pending steps builds the same after every reachable object has been tampered with", () => {
     const shared = new RequestBuilder().route("GET /repos/{owner}").param("owner", "octokit");
     const before = shared.build();

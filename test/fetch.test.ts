@@ -133,18 +133,20 @@ describe("a JSON body", () => {
       "a plain object is encoded as its parameters would be in a query string, under %j",
       (contentType) => {
         const since = new Date("2024-01-02T03:04:05.000Z");
-        const body = toFetch(options({ q: "a b&c=d", n: 1, on: true, labels: ["bug", "ui"], since, none: null, skip: undefined }, contentType))[1].body;
-        expect(body).toBe("q=a%20b%26c%3Dd&n=1&on=true&labels=bug%2Cui&since=2024-01-02T03%3A04%3A05.000Z");
+        const body = toFetch(options({ q: "a b&c=d", lang: "c++", n: 1, on: true, labels: ["bug", "ui"], since, none: null, skip: undefined }, contentType))[1].body;
+        // "+" encoded: a form decoder reads a raw "+" as a space.
+        expect(body).toBe("q=a%20b%26c%3Dd&lang=c%2B%2B&n=1&on=true&labels=bug%2Cui&since=2024-01-02T03%3A04%3A05.000Z");
         // What a server's form parser reads back.
         expect([...new URLSearchParams(body as string)]).toEqual([
           ["q", "a b&c=d"],
+          ["lang", "c++"],
           ["n", "1"],
           ["on", "true"],
           ["labels", "bug,ui"],
           ["since", "2024-01-02T03:04:05.000Z"],
         ]);
         // The same text as the query of a GET with those parameters.
-        const query = endpoint("GET /q", { q: "a b&c=d", n: 1, on: true, labels: ["bug", "ui"], since, none: null }).url.split("?")[1];
+        const query = endpoint("GET /q", { q: "a b&c=d", lang: "c++", n: 1, on: true, labels: ["bug", "ui"], since, none: null }).url.split("?")[1];
         expect(body).toBe(query);
       },
     );
@@ -152,6 +154,21 @@ describe("a JSON body", () => {
     it("applies to the body endpoint() builds from leftover parameters", () => {
       const result = endpoint("POST /login", { user: "octo cat", pass: "p&ss", headers: { "content-type": FORM } });
       expect(toFetch(result)[1]).toMatchObject({ body: "user=octo%20cat&pass=p%26ss", headers: { "content-type": FORM } });
+    });
+
+    it("finds the content type in hand-written options under any case of its name", () => {
+      const handWritten = (contentType: string, body: unknown): RequestOptions => ({
+        method: "post",
+        url: "https://example.com/x",
+        headers: { "Content-Type": contentType },
+        body,
+      });
+      expect(toFetch(handWritten(FORM, { a: "b c" }))[1].body).toBe("a=b%20c");
+      expect(toFetch(handWritten("application/json", 42))[1].body).toBe("42");
+      const form = new FormData();
+      const [, init] = toFetch(handWritten("application/json", form));
+      expect(init.headers).toEqual({}); // the JSON content type left out for fetch to set multipart's
+      expect(toFetch({ ...handWritten(FORM, { a: 1 }), headers: { "CONTENT-TYPE": FORM } })[1].body).toBe("a=1");
     });
 
     it("an empty plain object is an empty body", () => {

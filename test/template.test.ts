@@ -493,6 +493,11 @@ describe("plain expressions expanded together (one url-template call per templat
     expectEndpointError(() => expand("/x{/a}/{b}", { a: bad, b: bad }), "ERR_INVALID_PARAMETER", /^parameter "a" cannot fill/);
     expectEndpointError(() => expand("/x{/a}/{b}", { a: new Date(NaN), b: [bad] }), "ERR_INVALID_PARAMETER", /^parameter "a" is an invalid Date/);
     expectEndpointError(() => expand("/x{?a}/{b}", { a: bad, b: bad }), "ERR_INVALID_PARAMETER", /^parameter "a" cannot fill/);
+    // The caller's own exception from a value (here a Proxy trap) passes through, raised once.
+    let trapRuns = 0;
+    const trap = new Proxy({}, { getPrototypeOf: () => { trapRuns++; throw new Error("the caller's trap"); } });
+    expect(() => expand("/x/{a}/{b}", { a: trap, b: "y" })).toThrow("the caller's trap");
+    expect(trapRuns).toBe(1);
     // Unbatched (a list elsewhere makes it go one by one): the same error.
     expectEndpointError(() => expand("/x{/a}/{b}/{c}", { a: bad, b: bad, c: ["l", "m"] }), "ERR_INVALID_PARAMETER", /^parameter "a" cannot fill/);
   });

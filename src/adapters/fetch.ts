@@ -137,7 +137,8 @@ function jsonProblem(value: unknown, ancestors: object[]): string | undefined {
  *   array under any other content type too (fetch would send `[object Object]`, as
  *   `@octokit/request` also serialises them), except under
  *   `application/x-www-form-urlencoded`: there a plain object is encoded as its
- *   leftover parameters would be in a query string (`a=1&labels=bug%2Cui`), and a
+ *   leftover parameters would be in a query string (`a=1&labels=bug%2Cui`; UTF-8,
+ *   whatever a `charset` parameter says, as `URLSearchParams` encodes), and a
  *   nested object or an array body is `ERR_INVALID_PARAMETER`; any other body by identity;
  * - for FormData and URLSearchParams bodies, a JSON content type (the one fluent-endpoint
  *   adds to any body without a content type) is left out, so that fetch sets the right
@@ -145,7 +146,8 @@ function jsonProblem(value: unknown, ancestors: object[]): string | undefined {
  * - `duplex: "half"` for a stream body, which Node's fetch requires;
  * - `request.signal`, if present, as `init.signal`.
  *
- * There is no `body` key when the request options have none.
+ * The content type is found in any case of its name (`Content-Type` in hand-written
+ * options). There is no `body` key when the request options have none.
  *
  * @example
  * const response = await fetch(...toFetch(endpoint("PATCH /user", { bio: "Hello" })));
@@ -154,21 +156,26 @@ function jsonProblem(value: unknown, ancestors: object[]): string | undefined {
 export function toFetch(options: RequestOptions): [string, FetchInit] {
   assertRequestOptions(options);
   const headers: Record<string, string> = {};
+  // Result headers are lowercase, but hand-written options may say "Content-Type".
+  let contentType = "content-type";
   for (const name of Object.keys(options.headers)) {
     const value = options.headers[name];
     // Result headers never hold null or undefined, but hand-written options might.
-    if (value !== undefined && value !== null) setOwn(headers, name, String(value));
+    if (value !== undefined && value !== null) {
+      setOwn(headers, name, String(value));
+      if (name.length === 12 && name.toLowerCase() === "content-type") contentType = name;
+    }
   }
   const init: FetchInit = { method: options.method.toUpperCase(), headers };
   const { body } = options;
   if (body !== undefined) {
-    const type = mediaTypeOf(headers["content-type"]);
+    const type = mediaTypeOf(headers[contentType]);
     const json = type === "application/json" || type.endsWith("+json");
     const structured = isPlainObject(body) || Array.isArray(body);
     if (isSendable(body)) init.body = body;
     else if (structured && type === "application/x-www-form-urlencoded") init.body = formText(body as object);
     else init.body = json || structured ? serialise(body) : body;
-    if (json && (isA(body, "FormData") || isA(body, "URLSearchParams"))) delete headers["content-type"];
+    if (json && (isA(body, "FormData") || isA(body, "URLSearchParams"))) delete headers[contentType];
     if (isStream(body)) init.duplex = "half";
   }
   const signal = options.request?.signal;

@@ -81,12 +81,20 @@ function assertWrittenAuthority(parts: readonly (string | Expression)[]): void {
 /**
  * The value of a leading simple `{name}` when it is an absolute URL (which expands as
  * `{+name}`), else undefined. Such a URL must not have a query or fragment when the
- * template goes on, since the rest of the template would land inside it.
+ * template goes on, since the rest of the template would land inside it, nor a brace:
+ * that is a url template not yet expanded (GitHub's `upload_url` ends in
+ * `{?name,label}`), whose braces `{+name}` would encode and whose `?` it would keep.
  */
 function absoluteLeadingValue(template: UrlTemplate, params: Readonly<Record<string, unknown>>): string | undefined {
   const { name } = (template.parts[0] as Expression).varspecs[0]!;
   const value = ownValue(params, name);
   if (typeof value !== "string" || schemeLength(value) === 0) return undefined;
+  if (value.indexOf("{") !== -1 || value.indexOf("}") !== -1) {
+    throw new EndpointError(
+      ErrorCodes.INVALID_PARAMETER,
+      `parameter ${quote(name)} is an absolute URL with a brace, as a url template has (${quote(value)}); pass it as the url to expand it`,
+    );
+  }
   if (template.parts.length > 1 && (value.indexOf("?") !== -1 || value.indexOf("#") !== -1)) {
     throw new EndpointError(
       ErrorCodes.INVALID_PARAMETER,

@@ -144,6 +144,23 @@ describe("base URLs and absolute URL values that would swallow the path", () => 
     );
   });
 
+  it("refuses a leading absolute URL value that is itself a url template (GitHub's upload_url), pointing to the url option", () => {
+    const uploadUrl = "https://uploads.github.com/repos/o/r/releases/1/assets{?name,label}";
+    const error = expect.objectContaining({
+      code: "ERR_INVALID_PARAMETER",
+      message: `parameter "upload_url" is an absolute URL with a brace, as a url template has (${JSON.stringify(`${uploadUrl.slice(0, 60)}…(${uploadUrl.length} characters)`)}); pass it as the url to expand it`,
+    });
+    expect(() => endpoint("POST {upload_url}", { upload_url: uploadUrl, name: "a.zip", data: "x" })).toThrow(error);
+    expect(() => endpoint("POST {upload_url}{?name}", { upload_url: uploadUrl, name: "a.zip", data: "x" })).toThrow(error);
+    expect(() => endpoint({ url: "{u}", u: "https://a.com/x}" })).toThrow(expect.objectContaining({ code: "ERR_INVALID_PARAMETER" }));
+    // What the message points to: the value as the url, which expands it.
+    expect(endpoint("POST /x", { url: uploadUrl, name: "a.zip", data: "x" }).url).toBe(
+      "https://uploads.github.com/repos/o/r/releases/1/assets?name=a.zip",
+    );
+    // A brace in a value that is no absolute URL is text, encoded as always.
+    expect(endpoint("GET /x/{v}", { v: "{a}" }).url).toBe("https://api.github.com/x/%7Ba%7D");
+  });
+
   it("keeps a leading absolute URL value with a query when it is the whole template", () => {
     expect(endpoint({ url: "{u}", u: "https://a.com/x?q=1" }).url).toBe("https://a.com/x?q=1");
   });

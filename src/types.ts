@@ -44,6 +44,12 @@ export interface MediaType {
    * An empty string means none.
    */
   format?: string | undefined;
+  /**
+   * Only an empty list, which asks for nothing: `@octokit/endpoint`'s merged options
+   * for `/graphql` hold `previews: []`. API previews themselves are not supported; a
+   * non-empty list is `ERR_INVALID_OPTIONS`.
+   */
+  previews?: readonly never[] | undefined;
 }
 
 /**

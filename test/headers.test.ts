@@ -417,6 +417,16 @@ describe("rule 10: mediaType.format amends vendor values in accept", () => {
     },
   );
 
+  it("accepts an empty previews list, which asks for nothing (as in @octokit/endpoint's merged options for /graphql)", () => {
+    const plain = endpoint("POST /graphql", { query: "{ viewer { login } }", mediaType: { format: "raw" } });
+    expect(endpoint("POST /graphql", { query: "{ viewer { login } }", mediaType: { format: "raw", previews: [] } })).toEqual(plain);
+    const merged = { ...endpoint.merge("POST /graphql", { query: "q" }), mediaType: { format: "", previews: [] } };
+    expect(endpoint.parse(merged)).toEqual(endpoint("POST /graphql", { query: "q" }));
+    expect(endpoint.defaults({ mediaType: { previews: [] } }).DEFAULTS.mediaType).toEqual({ format: "" });
+    expectEndpointError(() => endpoint("GET /x", { mediaType: { previews: [""] } } as unknown as EndpointOptions), "ERR_INVALID_OPTIONS", "mediaType.previews");
+    expectEndpointError(() => endpoint("GET /x", { mediaType: { previews: {} } } as unknown as EndpointOptions), "ERR_INVALID_OPTIONS", "mediaType.previews");
+  });
+
   it("rejects a mediaType that is not a plain object with ERR_INVALID_OPTIONS", () => {
     expectEndpointError(
       () => endpoint("GET /user", { mediaType: "raw" } as unknown as EndpointOptions),

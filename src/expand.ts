@@ -22,6 +22,13 @@ export function expandTemplate(
 ): string {
   const { parts } = template;
   const leading = template.leadingReserved === undefined ? undefined : absoluteLeadingValue(template, params);
+  const first = parts[0];
+  if (typeof first === "object" && first.operator === "+" && first.varspecs.length === 1) {
+    // A leading `{+name}` holding an absolute URL: the same check as for a leading `{name}`.
+    const { name } = first.varspecs[0]!;
+    const value = ownValue(params, name);
+    if (typeof value === "string" && schemeLength(value) > 0) assertNoExpression(name, value);
+  }
   let batched: (string | undefined)[] | undefined;
   if (template.batch !== undefined) {
     batched = new Array<string | undefined>(parts.length);
@@ -81,20 +88,14 @@ function assertWrittenAuthority(parts: readonly (string | Expression)[]): void {
 /**
  * The value of a leading simple `{name}` when it is an absolute URL (which expands as
  * `{+name}`), else undefined. Such a URL must not have a query or fragment when the
- * template goes on, since the rest of the template would land inside it, nor a brace:
- * that is a url template not yet expanded (GitHub's `upload_url` ends in
- * `{?name,label}`), whose braces `{+name}` would encode and whose `?` it would keep.
+ * template goes on, since the rest of the template would land inside it, nor hold a
+ * url template expression (see {@link assertNoExpression}).
  */
 function absoluteLeadingValue(template: UrlTemplate, params: Readonly<Record<string, unknown>>): string | undefined {
   const { name } = (template.parts[0] as Expression).varspecs[0]!;
   const value = ownValue(params, name);
   if (typeof value !== "string" || schemeLength(value) === 0) return undefined;
-  if (value.indexOf("{") !== -1 || value.indexOf("}") !== -1) {
-    throw new EndpointError(
-      ErrorCodes.INVALID_PARAMETER,
-      `parameter ${quote(name)} is an absolute URL with a brace, as a url template has (${quote(value)}); pass it as the url to expand it`,
-    );
-  }
+  assertNoExpression(name, value);
   if (template.parts.length > 1 && (value.indexOf("?") !== -1 || value.indexOf("#") !== -1)) {
     throw new EndpointError(
       ErrorCodes.INVALID_PARAMETER,
@@ -102,6 +103,37 @@ function absoluteLeadingValue(template: UrlTemplate, params: Readonly<Record<str
     );
   }
   return value;
+}
+
+/**
+ * Throws `ERR_INVALID_PARAMETER` when an absolute URL value (of a leading `{name}` or
+ * `{+name}`) holds an RFC 6570 expression: it is a url template not yet expanded
+ * (GitHub's `upload_url` ends in `{?name,label}`), whose braces the expansion would
+ * encode and whose `?` it would keep. Braces around anything else (`{"a":1}` in a
+ * query a URL parser left as it was) are text, encoded as always.
+ */
+function assertNoExpression(name: string, value: string): void {
+  for (let open = value.indexOf("{"); open !== -1; open = value.indexOf("{", open + 1)) {
+    let i = open + 1;
+    if ("+#./;?&".indexOf(value[i]!) !== -1) i++;
+    const start = i;
+    while (isVarspecChar(value.charCodeAt(i))) i++;
+    if (i > start && value[i] === "}") {
+      throw new EndpointError(
+        ErrorCodes.INVALID_PARAMETER,
+        `parameter ${quote(name)} holds the url template expression ${quote(value.slice(open, i + 1))} (position ${open}): pass it as the url to expand it, or write braces as %7B and %7D`,
+      );
+    }
+  }
+}
+
+/** A character of an RFC 6570 variable list: a varname's (ALPHA, DIGIT, "_", "%", "."), "," or a modifier's (":", DIGIT, "*"). */
+function isVarspecChar(code: number): boolean {
+  return (
+    (code >= 48 && code <= 58) /* 0-9 : */ ||
+    ((code | 32) >= 97 && (code | 32) <= 122) /* letters */ ||
+    code === 95 || code === 37 || code === 46 || code === 44 || code === 42
+  );
 }
 
 /**

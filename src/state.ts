@@ -138,8 +138,10 @@ function readFormat(mediaType: unknown): string | undefined {
     throw new EndpointError(ErrorCodes.INVALID_OPTIONS, `mediaType must be a plain object, got ${describe(mediaType)}`);
   }
   for (const key of Object.keys(mediaType)) {
-    // An empty previews list (in @octokit/endpoint's merged options for /graphql) asks for nothing.
-    if (key === "previews" && Array.isArray(mediaType.previews) && mediaType.previews.length === 0) continue;
+    // An empty previews list (in @octokit/endpoint's merged options for /graphql) asks for
+    // nothing; an undefined one is not given, as any undefined option.
+    const previews = mediaType.previews;
+    if (key === "previews" && (previews === undefined || (Array.isArray(previews) && previews.length === 0))) continue;
     if (key !== "format") {
       throw new EndpointError(ErrorCodes.INVALID_OPTIONS, `mediaType.${shorten(key)} is not supported; only mediaType.format is`);
     }

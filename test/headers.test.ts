@@ -423,6 +423,8 @@ describe("rule 10: mediaType.format amends vendor values in accept", () => {
     const merged = { ...endpoint.merge("POST /graphql", { query: "q" }), mediaType: { format: "", previews: [] } };
     expect(endpoint.parse(merged)).toEqual(endpoint("POST /graphql", { query: "q" }));
     expect(endpoint.defaults({ mediaType: { previews: [] } }).DEFAULTS.mediaType).toEqual({ format: "" });
+    // Undefined is "not given", as for any option.
+    expect(endpoint("POST /graphql", { query: "q", mediaType: { previews: undefined } })).toEqual(endpoint("POST /graphql", { query: "q" }));
     expectEndpointError(() => endpoint("GET /x", { mediaType: { previews: [""] } } as unknown as EndpointOptions), "ERR_INVALID_OPTIONS", "mediaType.previews");
     expectEndpointError(() => endpoint("GET /x", { mediaType: { previews: {} } } as unknown as EndpointOptions), "ERR_INVALID_OPTIONS", "mediaType.previews");
   });

@@ -22,12 +22,11 @@ export function expandTemplate(
 ): string {
   const { parts } = template;
   const leading = template.leadingReserved === undefined ? undefined : absoluteLeadingValue(template, params);
-  const first = parts[0];
-  if (typeof first === "object" && first.operator === "+" && first.varspecs.length === 1) {
+  const reservedName = template.leadingReservedName;
+  if (reservedName !== undefined) {
     // A leading `{+name}` holding an absolute URL: the same check as for a leading `{name}`.
-    const { name } = first.varspecs[0]!;
-    const value = ownValue(params, name);
-    if (typeof value === "string" && schemeLength(value) > 0) assertNoExpression(name, value);
+    const value = ownValue(params, reservedName);
+    if (typeof value === "string" && schemeLength(value) > 0) assertNoExpression(reservedName, value);
   }
   let batched: (string | undefined)[] | undefined;
   if (template.batch !== undefined) {

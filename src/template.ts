@@ -76,6 +76,8 @@ export interface UrlTemplate {
    * when the value is an absolute URL (the spec's `{upload_url}/…` example).
    */
   readonly leadingReserved: ExpansionEngine | undefined;
+  /** Set when the template starts with a single-variable `{+name}`: that name, whose absolute URL value is checked as a leading `{name}`'s. */
+  readonly leadingReservedName: string | undefined;
   /** The plain expressions expanded together (see {@link Batch}): present when there are two or more. */
   readonly batch: Batch | undefined;
 }
@@ -211,6 +213,8 @@ function scanTemplate(source: string): UrlTemplate {
     endsWithSlashExpression:
       typeof last === "object" && last.operator === "" && typeof beforeLast === "string" && beforeLast.endsWith("/"),
     leadingReserved: leadingSimple ? compileExpression(`{+${first.varspecs[0]!.name}}`) : undefined,
+    leadingReservedName:
+      typeof first === "object" && first.operator === "+" && first.varspecs.length === 1 ? first.varspecs[0]!.name : undefined,
     batch: createBatch(parts, leadingSimple),
   };
 }

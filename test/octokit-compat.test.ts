@@ -16,6 +16,7 @@ import { endpoint as theirs } from "@octokit/endpoint";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { endpoint as ours } from "../src/index.js";
+import { OPTION_KEYS } from "../src/state.js";
 
 const RUNS = Number.parseInt(process.env.FAST_CHECK_RUNS ?? "", 10) || 1500;
 const SEED = Number.parseInt(process.env.FAST_CHECK_SEED ?? "", 10) || 424242;
@@ -294,7 +295,6 @@ type Feature = { name: string; ablate?: (s: Scenario) => Scenario; fix?: OutputF
 function eachOptions(s: Scenario, f: (o: Record<string, unknown>, isCall: boolean) => Record<string, unknown>): Scenario {
   return { ...s, options: f(s.options, true), ...(s.d1 ? { d1: f(s.d1, false) } : {}), ...(s.d2 ? { d2: f(s.d2, false) } : {}) };
 }
-const OPTION_KEYS = new Set(["method", "url", "baseUrl", "headers", "mediaType", "data", "request"]);
 function mapParams(s: Scenario, f: (name: string, v: unknown) => unknown): Scenario {
   return eachOptions(s, (o) => {
     const out: Record<string, unknown> = {};

@@ -56,7 +56,7 @@ export function expandTemplate(
     // expansion keeps as written. `{#x}` is the fragment, never the path.
     if (
       part.operator !== "#" &&
-      (last.indexOf(".") !== -1 || ((asWritten || part.operator === "+") && last.indexOf("%2") !== -1))
+      (hasDotOnlyPiece(last) || ((asWritten || part.operator === "+") && last.indexOf("%2") !== -1))
     ) {
       (dotted ??= []).push(url.length, url.length + last.length, k);
     }
@@ -66,6 +66,31 @@ export function expandTemplate(
   if (dotted !== undefined) assertNoDotSegments(url, dotted, parts);
   if (standalone && url.charCodeAt(0) === 47 && url.charCodeAt(1) === 47) assertWrittenAuthority(parts);
   return url;
+}
+
+/**
+ * True when a "." of `text` lies in a run of dots that reaches, on both sides, a "/",
+ * "?", "#" or an end of `text`. The part an expansion has in a dot segment is such a
+ * run, so an expansion without one (`rust-lang.js`, `v1.2.0`, `https://uploads.github.com`)
+ * cannot make a dot segment, whatever the text around it.
+ */
+function hasDotOnlyPiece(text: string): boolean {
+  for (let dot = text.indexOf("."); dot !== -1; ) {
+    let start = dot;
+    while (start > 0 && text.charCodeAt(start - 1) === 46) start--;
+    let end = dot + 1;
+    while (end < text.length && text.charCodeAt(end) === 46) end++;
+    if ((start === 0 || isPieceEnd(text.charCodeAt(start - 1))) && (end === text.length || isPieceEnd(text.charCodeAt(end)))) {
+      return true;
+    }
+    dot = text.indexOf(".", end);
+  }
+  return false;
+}
+
+/** "/", "?" or "#": where a path segment (or the path) ends. */
+function isPieceEnd(code: number): boolean {
+  return code === 47 || code === 63 || code === 35;
 }
 
 /**

@@ -386,6 +386,8 @@ describe("dot segments made by a variable", () => {
   it.each<[string, string, Record<string, unknown>]>([
     ["'..' from {+x}", "/a/{+x}/b", { x: ".." }],
     ["a '..' segment inside a {+x} value", "/a/{+path}", { path: "docs/../../admin" }],
+    ["a '..' segment that a query in the {+x} value ends", "/a/{+path}", { path: "docs/..?q=1" }],
+    ["a '.' segment that a fragment in the {+x} value ends", "/a/{+path}", { path: "docs/.#top" }],
     ["'%2e%2e' from {+x}, which reserved expansion keeps as written", "/a/{+x}/b", { x: "%2e%2e" }],
     ["'.%2E' from {+x}", "/a/{+x}", { x: ".%2E" }],
     ["a '..' segment in a leading absolute URL value", "{base}/x", { base: "https://h.example/a/.." }],

@@ -77,20 +77,18 @@ export function expandTemplate(
 function hasDotOnlyPiece(text: string): boolean {
   for (let dot = text.indexOf("."); dot !== -1; ) {
     let start = dot;
-    while (start > 0 && text.charCodeAt(start - 1) === 46) start--;
+    while (text[start - 1] === ".") start--;
     let end = dot + 1;
-    while (end < text.length && text.charCodeAt(end) === 46) end++;
-    if ((start === 0 || isPieceEnd(text.charCodeAt(start - 1))) && (end === text.length || isPieceEnd(text.charCodeAt(end)))) {
-      return true;
-    }
+    while (text[end] === ".") end++;
+    if (isPieceEnd(text[start - 1]) && isPieceEnd(text[end])) return true;
     dot = text.indexOf(".", end);
   }
   return false;
 }
 
-/** "/", "?" or "#": where a path segment (or the path) ends. */
-function isPieceEnd(code: number): boolean {
-  return code === 47 || code === 63 || code === 35;
+/** An end of `text` (undefined), "/", "?" or "#": where a path segment (or the path) ends. */
+function isPieceEnd(char: string | undefined): boolean {
+  return char === undefined || char === "/" || char === "?" || char === "#";
 }
 
 /**

@@ -37,7 +37,7 @@ describe.skipIf(!HAS_NODE18)(`the smoke test under Node.js 18${HAS_NODE18 ? "" :
     expect(execFileSync(NODE18, ["--version"], { encoding: "utf8" })).toMatch(/^v18\./);
   });
 
-  it.each(["esm", "cjs"] as const)("passes with the %s build (the CLI included for esm)", (format) => {
+  it.each(["esm", "cjs"] as const)("passes with the %s build (fetch on loopback through toFetch; the CLI with esm)", (format) => {
     expect(runSmoke(NODE18, format)).toMatch(new RegExp(`^ok ${format} v18\\.`));
   });
 });

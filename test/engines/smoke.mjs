@@ -4,6 +4,7 @@
 // Usage: node test/engines/smoke.mjs esm|cjs   (prints "ok <format> <node version>")
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
+import { createServer } from "node:http";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 
@@ -99,6 +100,41 @@ expectError(() => endpoint("GET /x", { q: { a: 1 } }), ErrorCodes.INVALID_PARAME
 expectError(() => endpoint("GET /x/{a}", { a: ".." }), ErrorCodes.UNSAFE_PATH, /"a"/);
 expectError(() => endpoint("GET /x", { headers: { "x-a": "1\r\n2" } }), ErrorCodes.INVALID_HEADER, /"x-a"/);
 expectError(() => new RequestBuilder().route("nonsense route with spaces"), ErrorCodes.INVALID_ROUTE, /route/);
+
+// fetch(...toFetch(…)) against a loopback server: what arrives is what the options say.
+const received = [];
+const server = createServer((request, response) => {
+  const chunks = [];
+  request.on("data", (chunk) => chunks.push(chunk));
+  request.on("end", () => {
+    received.push({ method: request.method, url: request.url, headers: request.headers, body: Buffer.concat(chunks) });
+    response.end("done");
+  });
+});
+await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+try {
+  const local = endpoint.defaults({ baseUrl: `http://127.0.0.1:${server.address().port}`, headers: { authorization: "token z" } });
+  for (const options of [
+    local("PATCH /repos/{owner}/{repo}", { owner: "o", repo: "r", name: "n é" }),
+    local("POST /upload{?name}", { name: "a b", data: new Uint8Array([0, 1, 255]), headers: { "content-type": "application/octet-stream" } }),
+    local("GET /search{?q}", { q: "x y", page: 2 }),
+  ]) {
+    const response = await fetch(...toFetch(options));
+    assert.equal(await response.text(), "done");
+    const got = received.at(-1);
+    assert.equal(got.method, options.method.toUpperCase());
+    assert.equal(`http://127.0.0.1:${server.address().port}${got.url}`, options.url);
+    assert.equal(got.headers.authorization, "token z");
+    assert.equal(got.headers["user-agent"], USER_AGENT);
+    if (options.body instanceof Uint8Array) assert.deepEqual([...got.body], [...options.body]);
+    else if (options.body !== undefined) assert.deepEqual(JSON.parse(got.body.toString("utf8")), options.body);
+    else assert.equal(got.body.length, 0);
+    if (options.body !== undefined) assert.equal(got.headers["content-type"], options.headers["content-type"]);
+  }
+  assert.equal(received.length, 3);
+} finally {
+  server.close();
+}
 
 // The CLI, with this same Node.js.
 if (format === "esm") {

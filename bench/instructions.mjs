@@ -33,6 +33,7 @@ async function child(name, side, calls) {
   let run;
   if (name === "builder") run = side === "ours" ? cases.makeBuilderCase(RequestBuilder) : cases.makeBuilderReference(reference);
   else if (name === "floor") run = cases.makeFloorCase();
+  else if (name.startsWith("depth-")) run = cases.makeChainCall(cases.chainOfDepth(ours, Number(name.slice(6))));
   else run = cases.ENDPOINT_CASES.find((c) => c.name === name).make(side === "ours" ? ours : reference);
   for (let i = 0; i < calls; i++) run();
 }
@@ -82,6 +83,8 @@ async function main() {
     ["builder", "ours"],
     ["builder", "reference"],
     ["floor", "ours"],
+    ["depth-1", "ours"],
+    ["depth-100", "ours"],
   ];
   console.log(`fluent-endpoint vs @octokit/endpoint: instructions per call (valgrind cachegrind, ${SHORT} and ${LONG} calls)`);
   console.log(machine());
@@ -117,8 +120,14 @@ async function main() {
   table("Floor: case get-query by hand", ["case", "instructions", "ours / floor"], [
     ["floor get-query", n(get("floor", "ours")), fixed(get("get-query", "ours") / get("floor", "ours"))],
   ]);
+  const depthRatio = get("depth-100", "ours") / get("depth-1", "ours");
+  table(
+    "defaults() depth, ours: get-query's call on chains holding the same 100 headers/parameters",
+    ["chain", "instructions", "÷ depth 1"],
+    [1, 100].map((depth) => [`depth ${depth}`, n(get(`depth-${depth}`, "ours")), fixed(get(`depth-${depth}`, "ours") / get("depth-1", "ours"))]),
+  );
   const slowest = ratios.reduce((a, b) => (b.ratio < a.ratio ? b : a));
   console.log(
-    `\nSUMMARY-INSTRUCTIONS geomean(endpoint ratios)=${fixed(geomean(ratios.map((r) => r.ratio)))} slowest=${slowest.name} ${fixed(slowest.ratio)} builder=${fixed(builderRatio)}`,
+    `\nSUMMARY-INSTRUCTIONS geomean(endpoint ratios)=${fixed(geomean(ratios.map((r) => r.ratio)))} slowest=${slowest.name} ${fixed(slowest.ratio)} builder=${fixed(builderRatio)} depth100/depth1=${fixed(depthRatio)}`,
   );
 }

@@ -52,8 +52,8 @@ export function expandTemplate(
     } else {
       last = batched?.[k] ?? expandExpression(part, params);
     }
-    // Expansions that may make a dot segment: with a ".", or a "%2e" that reserved
-    // expansion keeps as written. `{#x}` is the fragment, never the path.
+    // Expansions that may make a dot segment: with a run of dots between segment ends,
+    // or a "%2e" that reserved expansion keeps as written. `{#x}` is the fragment, never the path.
     if (
       part.operator !== "#" &&
       (hasDotOnlyPiece(last) || ((asWritten || part.operator === "+") && last.indexOf("%2") !== -1))

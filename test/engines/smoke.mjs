@@ -134,6 +134,7 @@ try {
   assert.equal(received.length, 3);
 } finally {
   server.close();
+  server.closeAllConnections(); // fetch keeps its connection alive; Node.js 18's close() waits for it (5 s)
 }
 
 // The CLI, with this same Node.js.

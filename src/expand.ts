@@ -402,12 +402,20 @@ function nested(name: string): EndpointError {
   );
 }
 
-/** Text for a scalar (string, number, bigint, boolean, Date), or undefined for anything else. */
+/**
+ * Text for a scalar (string, finite number, bigint, boolean, Date), or undefined for
+ * anything else. NaN and ±Infinity are `ERR_INVALID_PARAMETER`, as an invalid Date is:
+ * `/issues/NaN` is the trace of a failed conversion, never a resource.
+ */
 export function scalarText(value: unknown, name: string): string | undefined {
   switch (typeof value) {
     case "string":
       return value;
     case "number":
+      if (!Number.isFinite(value)) {
+        throw new EndpointError(ErrorCodes.INVALID_PARAMETER, `parameter ${quote(name)} is ${value}, not a finite number`);
+      }
+      return String(value);
     case "bigint":
     case "boolean":
       return String(value);

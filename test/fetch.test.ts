@@ -171,6 +171,15 @@ describe("a JSON body", () => {
       expect(toFetch({ ...handWritten(FORM, { a: 1 }), headers: { "CONTENT-TYPE": FORM } })[1].body).toBe("a=1");
     });
 
+    it("refuses NaN and ±Infinity, as a query string does, naming the field", () => {
+      expect(() => toFetch(options({ n: Number.NaN }, FORM))).toThrow(
+        expect.objectContaining({ code: "ERR_INVALID_PARAMETER", message: 'parameter "n" is NaN, not a finite number' }),
+      );
+      expect(() => toFetch(options({ list: [1, Number.POSITIVE_INFINITY] }, FORM))).toThrow(
+        expect.objectContaining({ code: "ERR_INVALID_PARAMETER", message: 'parameter "list" is Infinity, not a finite number' }),
+      );
+    });
+
     it("an empty plain object is an empty body", () => {
       expect(toFetch(options({}, FORM))[1].body).toBe("");
     });
@@ -183,6 +192,7 @@ describe("a JSON body", () => {
         }),
       );
       expect(() => toFetch(options({ list: [{}] }, FORM))).toThrow(expect.objectContaining({ code: "ERR_INVALID_PARAMETER" }));
+
       expect(() => toFetch(options(["a"], FORM))).toThrow(
         expect.objectContaining({ code: "ERR_INVALID_PARAMETER", message: expect.stringContaining("an array body has no application/x-www-form-urlencoded form") }),
       );

@@ -312,6 +312,19 @@ describe("values that cannot fill a url placeholder", () => {
     });
   }
 
+  it.each([
+    ["NaN", Number.NaN],
+    ["Infinity", Number.POSITIVE_INFINITY],
+    ["-Infinity", Number.NEGATIVE_INFINITY],
+  ])("rejects %s, alone or in a list or map, with ERR_INVALID_PARAMETER naming the parameter (never /issues/NaN)", (text, value) => {
+    const message = new RegExp(`^parameter "id" is ${text}, not a finite number$`);
+    expectEndpointError(() => expand("/issues/{id}", { id: value }), "ERR_INVALID_PARAMETER", message);
+    expectEndpointError(() => expand("/issues{/id*}", { id: [1, value] }), "ERR_INVALID_PARAMETER", message);
+    expectEndpointError(() => expand("/issues{?id*}", { id: { page: value } }), "ERR_INVALID_PARAMETER", message);
+    expectEndpointError(() => expand("/issues/{id:2}", { id: value }), "ERR_INVALID_PARAMETER", message);
+    expect(expand("/issues/{id}", { id: -0 })).toBe("/issues/0");
+  });
+
   it("rejects a lone surrogate in a value with ERR_INVALID_PARAMETER naming the parameter", () => {
     expectEndpointError(() => expand("/a/{owner}", { owner: "x\ud800" }), "ERR_INVALID_PARAMETER", /parameter "owner"/);
     expectEndpointError(() => expand("/a{?q}", { q: "\udc00" }), "ERR_INVALID_PARAMETER", /parameter "q"/);

@@ -148,21 +148,24 @@ function readFormat(mediaType: unknown): string | undefined {
   }
   const format = Object.hasOwn(mediaType, "format") ? mediaType.format : undefined;
   if (format === undefined) return undefined;
-  if (typeof format !== "string" || !isFormat(format)) {
+  if (typeof format !== "string") {
+    throw new EndpointError(ErrorCodes.INVALID_OPTIONS, `mediaType.format must be a string, got ${describe(format)}`);
+  }
+  if (!isFormat(format)) {
     throw new EndpointError(
       ErrorCodes.INVALID_OPTIONS,
-      `mediaType.format ${typeof format === "string" ? quote(format) : typeof format} must be letters, digits, "_", "-", "." or "+"`,
+      `mediaType.format ${quote(format)} must start with a letter or digit and hold only letters, digits, "_", "-", "." or "+"`,
     );
   }
   return format;
 }
 
+/** "" (no format), or a letter or digit followed by letters, digits, "_", "-", "." or "+" (so never `v3..` or `v3.+json`). */
 function isFormat(format: string): boolean {
   for (let i = 0; i < format.length; i++) {
     const c = format.charCodeAt(i);
-    const ok =
-      (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 45 || c === 46 || c === 43;
-    if (!ok) return false;
+    const alphanumeric = (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+    if (!alphanumeric && (i === 0 || !(c === 95 || c === 45 || c === 46 || c === 43))) return false;
   }
   return true;
 }

@@ -386,8 +386,56 @@ describe("input that is not request options", () => {
     ["{}", {}, "toFetch: the request options' method must be a string, got undefined"],
     ["a numeric method", { method: 1, url: "/x", headers: {} }, "toFetch: the request options' method must be a string, got number"],
     ["no url", { method: "get", headers: {} }, "toFetch: the request options' url must be a string, got undefined"],
-    ["null headers", { method: "get", url: "/x", headers: null }, "toFetch: the request options' headers must be an object, got null"],
+    ["null headers", { method: "get", url: "/x", headers: null }, "toFetch: the request options' headers must be a plain object, got null"],
+    // A Headers or a Map has no own keys: every header would be lost without a word.
+    ["Headers headers", { method: "get", url: "/x", headers: new Headers({ authorization: "t" }) }, "toFetch: the request options' headers must be a plain object, got a Headers"],
+    ["Map headers", { method: "get", url: "/x", headers: new Map([["authorization", "t"]]) }, "toFetch: the request options' headers must be a plain object, got a Map"],
+    ["array headers", { method: "get", url: "/x", headers: [["a", "b"]] }, "toFetch: the request options' headers must be a plain object, got an array"],
+    ["an inherited method", Object.assign(Object.create({ method: "get" }), { url: "/x", headers: {} }), "toFetch: the request options' method must be a string, got undefined"],
+    ["an object header value", { method: "get", url: "/x", headers: { "x-a": Object.create(null) } }, 'toFetch: header "x-a" must be a string or a number, got an object'],
+    ["a boolean header value", { method: "get", url: "/x", headers: { "x-a": true } }, 'toFetch: header "x-a" must be a string or a number, got boolean'],
   ])("reports %s as ERR_INVALID_OPTIONS naming the field, not a raw TypeError", (_, input, message) => {
     expect(() => toFetch(input as RequestOptions)).toThrow(expect.objectContaining({ name: "EndpointError", code: "ERR_INVALID_OPTIONS", message }));
+  });
+
+  it("reads only own fields: a polluted Object.prototype adds no body and no signal", () => {
+    const proto = Object.prototype as Record<string, unknown>;
+    const signal = new AbortController().signal;
+    try {
+      proto.body = "evil";
+      proto.signal = signal;
+      const [, init] = toFetch(endpoint("GET /x", { request: { timeout: 1 } }));
+      expect("body" in init && Object.hasOwn(init, "body")).toBe(false);
+      expect(Object.hasOwn(init, "signal")).toBe(false);
+    } finally {
+      delete proto.body;
+      delete proto.signal;
+    }
+    // Own fields still count.
+    expect(toFetch(endpoint("GET /x", { request: { signal } }))[1].signal).toBe(signal);
+  });
+});
+
+describe("JSON bodies JSON would turn into something else", () => {
+  it.each<[string, unknown, RegExp]>([
+    ["a Map field", { m: new Map([["a", 1]]) }, /^the JSON body cannot be serialised: it holds a Map, which JSON writes as \{\}/],
+    ["a Set in a list", { labels: [new Set(["bug"])] }, /^the JSON body cannot be serialised: it holds a Set, which JSON writes as \{\}/],
+    ["a Map body", new Map([["a", 1]]), /it holds a Map/],
+    ["a function body", () => 1, /^the JSON body cannot be serialised: it holds a function, which has no JSON text$/],
+    ["a symbol body", Symbol("s"), /^the JSON body cannot be serialised: it holds a symbol, which has no JSON text$/],
+  ])("refuses %s with ERR_INVALID_PARAMETER instead of sending {} or no body", (_, body, message) => {
+    const options: RequestOptions = { method: "post", url: "https://example.com/x", headers: { "content-type": "application/json" }, body };
+    expect(() => toFetch(options)).toThrow(expect.objectContaining({ code: "ERR_INVALID_PARAMETER", message: expect.stringMatching(message) }));
+  });
+
+  it("refuses a Map among endpoint()'s body parameters, and keeps a Map subclass with its own toJSON", () => {
+    expect(() => toFetch(endpoint("POST /x", { tags: new Map([["a", 1]]) }))).toThrow(expect.objectContaining({ code: "ERR_INVALID_PARAMETER" }));
+    class JsonMap extends Map<string, number> {
+      toJSON() {
+        return Object.fromEntries(this);
+      }
+    }
+    const body = { tags: new JsonMap([["a", 1]]) };
+    expect(toFetch({ method: "post", url: "https://example.com/x", headers: { "content-type": "application/json" }, body })[1].body).toBe('{"tags":{"a":1}}');
   });
 });

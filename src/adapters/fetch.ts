@@ -1,7 +1,7 @@
-import { describe, EndpointError, ErrorCodes } from "../errors.js";
+import { describe, EndpointError, ErrorCodes, quote } from "../errors.js";
 import { queryPair, queryValue } from "../query.js";
 import type { RequestOptions } from "../types.js";
-import { isPlainObject, setOwn } from "../values.js";
+import { builtinKind, isPlainObject, setOwn } from "../values.js";
 
 /**
  * The `init` argument `toFetch` builds for `fetch(url, init)`.
@@ -90,11 +90,14 @@ function isSendable(body: unknown): boolean {
 /**
  * JSON text of a body. When JSON.stringify fails, the body is walked again to tell its
  * own failures (a bigint, a cycle, nesting too deep: an EndpointError) from an exception
- * of the caller's code (a `toJSON`, a getter), which passes through unchanged.
+ * of the caller's code (a `toJSON`, a getter), which passes through unchanged. When it
+ * succeeds, the walk looks for what JSON would write as `{}` without a word (a Map, a
+ * Set), and a body with no JSON text at all (a function) is refused too.
  */
 function serialise(body: unknown): string {
+  let text: string | undefined;
   try {
-    return JSON.stringify(body);
+    text = JSON.stringify(body);
   } catch (error) {
     let problem: string | undefined;
     try {
@@ -103,18 +106,33 @@ function serialise(body: unknown): string {
       problem = undefined; // the caller's code threw again
     }
     if (problem === undefined) throw error;
-    throw new EndpointError(ErrorCodes.INVALID_PARAMETER, `the JSON body cannot be serialised: it holds ${problem}`);
+    throw unserialisable(problem);
   }
+  const problem = text === undefined ? `a ${typeof body}, which has no JSON text` : jsonProblem(body, []);
+  if (problem !== undefined) throw unserialisable(problem);
+  return text!;
+}
+
+function unserialisable(problem: string): EndpointError {
+  return new EndpointError(ErrorCodes.INVALID_PARAMETER, `the JSON body cannot be serialised: it holds ${problem}`);
 }
 
 // Deeper than any stack overflow of JSON.stringify's needs to be told apart; shallow enough to walk.
 const JSON_DEPTH = 1000;
 
-/** What in `value` JSON cannot hold, or undefined; a value with a `toJSON` is the caller's to turn into JSON. */
+/**
+ * What in `value` JSON cannot hold (a bigint, a cycle, nesting too deep) or would write
+ * as `{}` (a Map, a Set), or undefined; a value with a `toJSON` is the caller's to turn
+ * into JSON.
+ */
 function jsonProblem(value: unknown, ancestors: object[]): string | undefined {
   if (typeof value === "bigint") return "a bigint";
   if (typeof value !== "object" || value === null) return undefined;
   if (typeof (value as { toJSON?: unknown }).toJSON === "function") return undefined;
+  if (!Array.isArray(value) && !isPlainObject(value)) {
+    const kind = builtinKind(value);
+    if (kind === "Map" || kind === "Set") return `a ${kind}, which JSON writes as {}`;
+  }
   if (ancestors.includes(value)) return "a cycle";
   if (ancestors.length === JSON_DEPTH) return `values nested over ${JSON_DEPTH} levels deep`;
   ancestors.push(value);
@@ -161,13 +179,19 @@ export function toFetch(options: RequestOptions): [string, FetchInit] {
   for (const name of Object.keys(options.headers)) {
     const value = options.headers[name];
     // Result headers never hold null or undefined, but hand-written options might.
-    if (value !== undefined && value !== null) {
-      setOwn(headers, name, String(value));
-      if (name.length === 12 && name.toLowerCase() === "content-type") contentType = name;
+    if (value === undefined || value === null) continue;
+    if (typeof value !== "string" && typeof value !== "number") {
+      throw new EndpointError(
+        ErrorCodes.INVALID_OPTIONS,
+        `toFetch: header ${quote(name)} must be a string or a number, got ${describe(value)}`,
+      );
     }
+    setOwn(headers, name, String(value));
+    if (name.length === 12 && name.toLowerCase() === "content-type") contentType = name;
   }
   const init: FetchInit = { method: options.method.toUpperCase(), headers };
-  const { body } = options;
+  // Own fields only, here and for the signal: a polluted Object.prototype adds no body.
+  const body = ownField(options, "body");
   if (body !== undefined) {
     const type = mediaTypeOf(headers[contentType]);
     const json = type === "application/json" || type.endsWith("+json");
@@ -178,28 +202,32 @@ export function toFetch(options: RequestOptions): [string, FetchInit] {
     if (json && (isA(body, "FormData") || isA(body, "URLSearchParams"))) delete headers[contentType];
     if (isStream(body)) init.duplex = "half";
   }
-  const signal = options.request?.signal;
+  const request = ownField(options, "request");
+  const signal = typeof request === "object" && request !== null ? ownField(request, "signal") : undefined;
   if (signal !== undefined) init.signal = signal;
   return [options.url, init];
 }
 
-const REQUIRED_FIELDS = [
-  ["method", "string"],
-  ["url", "string"],
-  ["headers", "object"],
-] as const;
+function ownField(object: object, key: string): unknown {
+  return Object.hasOwn(object, key) ? (object as Record<string, unknown>)[key] : undefined;
+}
 
-/** Throws `ERR_INVALID_OPTIONS` unless `options` has the fields toFetch reads (hand-written options may not). */
+/**
+ * Throws `ERR_INVALID_OPTIONS` unless `options` has the fields toFetch reads, as own
+ * properties (hand-written options may not): a string method and url, and headers as
+ * a plain object (a `Headers` or a `Map` would lose every header).
+ */
 function assertRequestOptions(options: unknown): void {
   if (typeof options !== "object" || options === null) {
     throw new EndpointError(ErrorCodes.INVALID_OPTIONS, `toFetch needs request options, got ${describe(options)}`);
   }
-  for (const [field, kind] of REQUIRED_FIELDS) {
-    const value = (options as unknown as Record<string, unknown>)[field];
-    if (typeof value !== kind || value === null) {
+  for (const field of ["method", "url", "headers"]) {
+    const value = ownField(options, field);
+    const ok = field === "headers" ? isPlainObject(value) : typeof value === "string";
+    if (!ok) {
       throw new EndpointError(
         ErrorCodes.INVALID_OPTIONS,
-        `toFetch: the request options' ${field} must be ${kind === "string" ? "a string" : "an object"}, got ${describe(value)}`,
+        `toFetch: the request options' ${field} must be ${field === "headers" ? "a plain object" : "a string"}, got ${describe(value)}`,
       );
     }
   }

@@ -24,6 +24,12 @@ export function builtinKind(value: object): "Date" | "Map" | "Set" | undefined {
   return undefined;
 }
 
+/** True when `value`'s prototype is a built-in one (Date.prototype of any realm) or null, not a subclass's. */
+function hasBasePrototype(value: object): boolean {
+  const proto: unknown = Object.getPrototypeOf(value);
+  return proto === null || isPlainObject(proto);
+}
+
 function works(method: (this: never, key: never) => unknown, value: object): boolean {
   try {
     (method as (this: object, key: number) => unknown).call(value, 0);
@@ -85,8 +91,10 @@ function cloneWithin<T>(value: T, name: string, ancestors: object[], frozen: boo
     for (const key of Object.keys(value)) setOwn(object, key, cloneWithin(value[key], name, ancestors, frozen));
     copy = object;
   } else {
-    // The copies are of this realm, whose Date, Map and Set immer's freeze knows.
-    const kind = builtinKind(value);
+    // The copies are of this realm, whose Date, Map and Set immer's freeze knows. A
+    // subclass (a time-zone Date, a Map with a `toJSON`) is a class instance, kept as it
+    // is: a copy would lose its own `toJSON` and `toISOString`, and so change the body.
+    const kind = hasBasePrototype(value) ? builtinKind(value) : undefined;
     if (kind === "Date") {
       copy = new Date(Date.prototype.getTime.call(value));
     } else if (kind === "Map") {

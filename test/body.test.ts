@@ -306,6 +306,37 @@ describe("rule 9 (decision): a JSON body is a fresh copy of the parameters", () 
     expect(Object.isFrozen(body)).toBe(false);
     expect(Object.isFrozen(body.list)).toBe(false);
   });
+
+  it("copies a Date, a Map and a Set, but keeps a subclass of one, whose own toJSON a copy would lose", () => {
+    // A date without a time of day, as a server that takes "2024-01-02" wants it.
+    class LocalDate extends Date {
+      override toJSON(): string {
+        return this.toISOString().slice(0, 10);
+      }
+    }
+    class JsonMap extends Map<string, number> {
+      toJSON(): Record<string, number> {
+        return Object.fromEntries(this);
+      }
+    }
+    const due = new LocalDate(Date.UTC(2024, 0, 2));
+    const counts = new JsonMap([["a", 1]]);
+    const plain = new Date(Date.UTC(2024, 0, 3));
+    for (const build of [
+      () => endpoint("POST /x", { due, counts, plain }).body,
+      () => new RequestBuilder().route("POST /x").params({ due, counts, plain }).build().body,
+      () => endpoint.defaults({ due, counts, plain })("POST /x").body,
+    ]) {
+      const body = build() as { due: LocalDate; counts: JsonMap; plain: Date };
+      expect(body.due).toBe(due);
+      expect(body.counts).toBe(counts);
+      expect(body.plain).not.toBe(plain);
+      expect(body.plain.getTime()).toBe(plain.getTime());
+      expect(JSON.stringify(body)).toBe('{"due":"2024-01-02","counts":{"a":1},"plain":"2024-01-03T00:00:00.000Z"}');
+    }
+    // In a url a subclass is still a Date, written by Date.prototype.toISOString.
+    expect(endpoint("GET /x/{due}", { due }).url).toBe("https://api.github.com/x/2024-01-02T00%3A00%3A00.000Z");
+  });
 });
 
 describe("rule 11: request is returned as the very object passed in", () => {

@@ -227,8 +227,23 @@ describe("rule 2: route strings, option overrides and invalid arguments", () => 
     ["a leading space", " /user"],
     ["a bare method", "GET"],
     ["a bare POST", "POST"],
+    ["a bare lowercase method", "get"],
+    ["a bare mixed-case method", "Delete"],
   ])("rejects %s with ERR_INVALID_ROUTE naming the route", (_label, route) => {
     expectEndpointError(() => endpoint(route), "ERR_INVALID_ROUTE", JSON.stringify(route));
+  });
+
+  it.each([
+    ["a no-break space", "GET\u00a0/user", "U+00A0"],
+    ["an ideographic space", "post\u3000/user", "U+3000"],
+    ["a narrow no-break space", "PATCH\u202f/user", "U+202F"],
+  ])("rejects a route with %s after its method with ERR_INVALID_ROUTE naming it (not a url that starts with the method)", (_label, route, label) => {
+    expectEndpointError(() => endpoint(route), "ERR_INVALID_ROUTE", `${label} after its method; write one ASCII space`);
+  });
+
+  it("keeps a one-word url that merely starts with a method's letters", () => {
+    expect(endpoint("getter").url).toBe("https://api.github.com/getter");
+    expect(endpoint("/get\u00a0x").url).toBe("https://api.github.com/get%C2%A0x");
   });
 
   it("rejects an invalid route in merge() too", () => {

@@ -77,6 +77,21 @@ function shellQuote(text: string): string {
   return `'${text.replaceAll("'", `'\\''`)}'`;
 }
 
+/**
+ * A header for curl's `-H`, shell-quoted. A value with characters U+0080–U+00FF (which
+ * fetch and Node send as one byte each, Latin-1) goes through POSIX `printf` with octal
+ * escapes: quoted as it is, the shell would hand curl their UTF-8 bytes instead.
+ */
+function curlHeader(header: string): string {
+  if (!/[\u0080-\u00ff]/.test(header)) return shellQuote(header);
+  let format = "";
+  for (const char of header) {
+    const code = char.charCodeAt(0);
+    format += code >= 0x80 ? `\\${code.toString(8)}` : char === "\\" ? "\\\\" : char === "%" ? "%%" : char;
+  }
+  return `"$(printf ${shellQuote(format)})"`;
+}
+
 /** An equivalent curl command, every value shell-quoted. */
 function toCurl(options: RequestOptions): string {
   const { method, url, headers } = options;
@@ -90,7 +105,7 @@ function toCurl(options: RequestOptions): string {
   for (const name of Object.keys(headers)) {
     const value = String(headers[name]);
     // curl drops a header written `name:`; `name;` sends it with an empty value.
-    words.push("-H", shellQuote(value === "" ? `${name};` : `${name}: ${value}`));
+    words.push("-H", curlHeader(value === "" ? `${name};` : `${name}: ${value}`));
   }
   if (body !== undefined) {
     const text = String(body);

@@ -206,6 +206,16 @@ describe("--curl", () => {
     expect(cli(["HEAD /x", "--curl"]).stdout).toMatch(/^curl --globoff --head --url 'https:\/\/api\.github\.com\/x' -H /);
   });
 
+  it("hands curl a Latin-1 header value's bytes as fetch sends them (one byte per character), not their UTF-8", () => {
+    const { stdout } = cli(["GET /x", "-H", "x-note: café 50% \\ it's ÿ", "--curl"]);
+    expect(stdout).toContain(`-H "$(printf 'x-note: caf\\351 50%% \\\\ it'\\''s \\377')"`);
+    // The words as bytes: what sh passes to curl.
+    const script = `curl() { for word do printf '%s\\0' "$word"; done; }; ${stdout}`;
+    const words = execFileSync("sh", ["-c", script], { cwd: directory }).toString("latin1").split("\0");
+    expect(words).toContain("x-note: caf\u00e9 50% \\ it's \u00ff");
+    expect(Buffer.from(words.find((word) => word.startsWith("x-note"))!, "latin1")).toEqual(Buffer.from("x-note: caf\u00e9 50% \\ it's \u00ff", "latin1"));
+  });
+
   it("sends an empty header value as 'name;' (curl drops 'name:')", () => {
     expect(cli(["GET /x", "-H", "x-empty:", "--curl"]).stdout).toMatch(/ -H 'x-empty;'\n$/);
   });

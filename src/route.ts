@@ -27,6 +27,19 @@ export function parseRoute(route: unknown): Route {
   return typeof route === "string" ? routes.get(route) : readRoute(route);
 }
 
+/** A space other than U+0020: no-break, en/em and other typographic spaces, ideographic space, BOM. */
+function isUnicodeSpace(code: number): boolean {
+  return (
+    code === 0xa0 ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000 ||
+    code === 0xfeff
+  );
+}
+
 /**
  * Splits `"<METHOD> <URL>"` or `"<URL>"` (spec §2.2). Anything else — empty, extra
  * spaces, three parts, a method with no URL — is `ERR_INVALID_ROUTE`.
@@ -35,11 +48,6 @@ export function parseRoute(route: unknown): Route {
  * parseRoute("POST /repos/{owner}/{repo}/issues") // { method: "POST", url: "/repos/{owner}/{repo}/issues" }
  * parseRoute("/rate_limit")                       // { method: undefined, url: "/rate_limit" }
  */
-/** A space other than U+0020: no-break, en/em and other typographic spaces, ideographic space, BOM. */
-function isUnicodeSpace(code: number): boolean {
-  return code === 0xa0 || code === 0x1680 || (code >= 0x2000 && code <= 0x200a) || code === 0x202f || code === 0x205f || code === 0x3000 || code === 0xfeff;
-}
-
 function readRoute(route: unknown): Route {
   if (typeof route !== "string") {
     throw new EndpointError(ErrorCodes.INVALID_ROUTE, `route must be a string, got ${describe(route)}`);
@@ -51,7 +59,7 @@ function readRoute(route: unknown): Route {
     }
     // "GET\u00a0/x", a route copied from a page: not a url that starts with "GET".
     let word = 0;
-    while (((route.charCodeAt(word) | 32) >= 97 && (route.charCodeAt(word) | 32) <= 122)) word++;
+    while ((route.charCodeAt(word) | 32) >= 97 && (route.charCodeAt(word) | 32) <= 122) word++;
     if (BARE_METHODS.has(route.slice(0, word).toUpperCase()) && isUnicodeSpace(route.charCodeAt(word))) {
       throw new EndpointError(
         ErrorCodes.INVALID_ROUTE,

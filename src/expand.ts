@@ -2,7 +2,7 @@ import { escapeStrayPercent, isReservedVerbatim } from "./encode.js";
 import { describe, EndpointError, ErrorCodes, quote, shorten } from "./errors.js";
 import type { Batch, Expression, UrlTemplate, VarSpec } from "./template.js";
 import { schemeLength } from "./url.js";
-import { builtinKind, isPlainObject } from "./values.js";
+import { builtinKind, isPlainObject, ownValue } from "./values.js";
 
 /** A value as url-template expands it correctly: text, a non-empty list, a non-empty map, or nothing. */
 type TemplateValue = string | string[] | Record<string, string> | undefined;
@@ -227,10 +227,6 @@ function nextDelimiter(text: string, from: number): number {
     if (code === 44 || code === 47 || code === 59 || code === 63 || code === 38) return i;
   }
   return text.length;
-}
-
-function ownValue(params: Readonly<Record<string, unknown>>, name: string): unknown {
-  return Object.hasOwn(params, name) ? params[name] : undefined;
 }
 
 function expandExpression(expression: Expression, params: Readonly<Record<string, unknown>>): string {

@@ -7,7 +7,7 @@ import { assertMethod } from "./method.js";
 import { parseRoute } from "./route.js";
 import { parseUrlTemplate } from "./template.js";
 import type { EndpointOptions, HeaderValue, MergedOptions, ReadonlyMergedOptions, RequestMeta } from "./types.js";
-import { cloneValue, isPlainObject, setOwn } from "./values.js";
+import { cloneValue, isPlainObject, ownValue, setOwn } from "./values.js";
 import { USER_AGENT } from "./version.js";
 
 /**
@@ -146,7 +146,7 @@ function readFormat(mediaType: unknown): string | undefined {
       throw new EndpointError(ErrorCodes.INVALID_OPTIONS, `mediaType.${shorten(key)} is not supported; only mediaType.format is`);
     }
   }
-  const format = Object.hasOwn(mediaType, "format") ? mediaType.format : undefined;
+  const format = ownValue(mediaType, "format");
   if (format === undefined) return undefined;
   if (typeof format !== "string") {
     throw new EndpointError(ErrorCodes.INVALID_OPTIONS, `mediaType.format must be a string, got ${describe(format)}`);

@@ -39,6 +39,11 @@ function works(method: (this: never, key: never) => unknown, value: object): boo
   }
 }
 
+/** `object[key]` when it is an own property, else undefined: an inherited `constructor` or a polluted prototype's key is no value. */
+export function ownValue(object: object, key: string): unknown {
+  return Object.hasOwn(object, key) ? (object as Record<string, unknown>)[key] : undefined;
+}
+
 /**
  * Sets an own property. Plain assignment of `__proto__` (a key `JSON.parse` happily
  * produces) would replace the object's prototype instead.

@@ -1,7 +1,7 @@
 import { describe, EndpointError, ErrorCodes, quote } from "../errors.js";
 import { queryPair, queryValue } from "../query.js";
 import type { RequestOptions } from "../types.js";
-import { builtinKind, isPlainObject, setOwn } from "../values.js";
+import { builtinKind, isPlainObject, ownValue, setOwn } from "../values.js";
 
 /**
  * The `init` argument `toFetch` builds for `fetch(url, init)`.
@@ -191,7 +191,7 @@ export function toFetch(options: RequestOptions): [string, FetchInit] {
   }
   const init: FetchInit = { method: options.method.toUpperCase(), headers };
   // Own fields only, here and for the signal: a polluted Object.prototype adds no body.
-  const body = ownField(options, "body");
+  const body = ownValue(options, "body");
   if (body !== undefined) {
     const type = mediaTypeOf(headers[contentType]);
     const json = type === "application/json" || type.endsWith("+json");
@@ -202,14 +202,10 @@ export function toFetch(options: RequestOptions): [string, FetchInit] {
     if (json && (isA(body, "FormData") || isA(body, "URLSearchParams"))) delete headers[contentType];
     if (isStream(body)) init.duplex = "half";
   }
-  const request = ownField(options, "request");
-  const signal = typeof request === "object" && request !== null ? ownField(request, "signal") : undefined;
+  const request = ownValue(options, "request");
+  const signal = typeof request === "object" && request !== null ? ownValue(request, "signal") : undefined;
   if (signal !== undefined) init.signal = signal;
   return [options.url, init];
-}
-
-function ownField(object: object, key: string): unknown {
-  return Object.hasOwn(object, key) ? (object as Record<string, unknown>)[key] : undefined;
 }
 
 /**
@@ -222,7 +218,7 @@ function assertRequestOptions(options: unknown): void {
     throw new EndpointError(ErrorCodes.INVALID_OPTIONS, `toFetch needs request options, got ${describe(options)}`);
   }
   for (const field of ["method", "url", "headers"]) {
-    const value = ownField(options, field);
+    const value = ownValue(options, field);
     const ok = field === "headers" ? isPlainObject(value) : typeof value === "string";
     if (!ok) {
       throw new EndpointError(

@@ -1,8 +1,9 @@
 import { RequestBuilder, wrapState } from "./builder.js";
 import { parse, parseState } from "./parse.js";
-import { parseRoute } from "./route.js";
+import { describe, EndpointError, ErrorCodes } from "./errors.js";
 import { type EndpointState, mergeForCall, mergeState, ROOT_STATE, toDefaults, toMergedOptions } from "./state.js";
 import type { EndpointOptions, MergedOptions, ReadonlyMergedOptions, RequestOptions } from "./types.js";
+import { isPlainObject } from "./values.js";
 
 /**
  * The callable `endpoint` (spec §4): `endpoint(route, options)` or
@@ -18,13 +19,14 @@ export interface Endpoint {
    */
   (route: string, options?: EndpointOptions): RequestOptions;
   /**
-   * The same, with the method and url in the options instead of a route.
+   * The same, with the method and url in the options instead of a route (a second
+   * argument `undefined` is allowed, as `@octokit/request` passes one).
    *
    * @example
    * endpoint({ method: "GET", url: "/users/{username}", username: "octocat" })
    * // { method: "get", url: "https://api.github.com/users/octocat", headers: {…} }
    */
-  (options?: EndpointOptions): RequestOptions;
+  (options?: EndpointOptions, parameters?: undefined): RequestOptions;
 
   /**
    * The current defaults, deep-frozen (the `data` and `request` values excepted: they
@@ -59,7 +61,7 @@ export interface Endpoint {
    * @example
    * endpoint.merge({ method: "POST", url: "/user/repos", name: "new-repo" }).name // "new-repo"
    */
-  merge(options?: EndpointOptions): MergedOptions;
+  merge(options?: EndpointOptions, parameters?: undefined): MergedOptions;
 
   /**
    * Stateless: turns merged options into request options, adding no defaults.
@@ -79,12 +81,19 @@ export interface Endpoint {
 }
 
 /**
- * Splits the `(route, options)` / `(options)` call forms. With two arguments the
- * first is a route, so a non-string there is a bad route, not options to ignore.
+ * Splits the `(route, options)` / `(options)` call forms. `(options, undefined)` is the
+ * options form too, as `@octokit/request` calls `merge(options, parameters)` with no
+ * parameters. Otherwise, with two arguments the first is a route, so anything but a
+ * string there is a bad route, never options to ignore.
  */
 function callArguments(first: unknown, second: unknown, count: number): [string | undefined, unknown] {
   if (typeof first === "string") return [first, second];
-  if (count > 1 && !(first === undefined && second === undefined)) parseRoute(first);
+  if (count > 1 && (second !== undefined || (first !== undefined && !isPlainObject(first)))) {
+    throw new EndpointError(
+      ErrorCodes.INVALID_ROUTE,
+      `route must be a string, got ${describe(first)}${second !== undefined && isPlainObject(first) ? "; pass options alone as endpoint(options)" : ""}`,
+    );
+  }
   return [undefined, first];
 }
 

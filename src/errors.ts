@@ -22,8 +22,10 @@ export const ErrorCodes = {
   INVALID_TEMPLATE: "ERR_INVALID_TEMPLATE",
   /** A parameter value cannot be placed where it is routed (for example an object in the query string). */
   INVALID_PARAMETER: "ERR_INVALID_PARAMETER",
-  /** A variable expanded to a whole `.` or `..` path segment, which URL parsers resolve away. */
+  /** An expansion would make a `.` or `..` path segment (which URL parsers resolve away) or an absolute url from a relative template. */
   UNSAFE_PATH: "ERR_UNSAFE_PATH",
+  /** A placeholder that stands alone in a path segment (`/repos/{owner}/{repo}/issues`) or in the host of an absolute url has no value. */
+  MISSING_PARAMETER: "ERR_MISSING_PARAMETER",
 } as const;
 // Frozen apart from its declaration, which keeps each code's documentation in the generated API docs.
 Object.freeze(ErrorCodes);

@@ -1,6 +1,6 @@
 import { escapeStrayPercent, isReservedVerbatim } from "./encode.js";
 import { describe, EndpointError, ErrorCodes, quote, shorten } from "./errors.js";
-import type { Batch, Expression, UrlTemplate, VarSpec } from "./template.js";
+import { type Batch, type Expression, Placement, type UrlTemplate, type VarSpec } from "./template.js";
 import { schemeLength } from "./url.js";
 import { builtinKind, isPlainObject, ownValue } from "./values.js";
 
@@ -35,6 +35,7 @@ export function expandTemplate(
   }
   let url = "";
   let last = "";
+  let leadingAbsolute = false;
   // [start, end, part index] of expansions that contain a "." and so may form a dot segment.
   let dotted: number[] | undefined;
   for (let k = 0; k < parts.length; k++) {
@@ -52,11 +53,15 @@ export function expandTemplate(
     } else {
       last = batched?.[k] ?? expandExpression(part, params);
     }
-    // Expansions that may make a dot segment: with a run of dots between segment ends,
-    // or a "%2e" that reserved expansion keeps as written. `{#x}` is the fragment, never the path.
+    if (k === 0) leadingAbsolute = schemeLength(last) > 0;
+    if (last === "" && (part.placement & (Placement.AUTHORITY | Placement.SEGMENT)) !== 0) assertHasValue(part, params);
+    // Expansions that may make a dot segment: next to literal dots, with a run of dots
+    // between segment ends, or a "%2e" that reserved expansion keeps as written. `{#x}`
+    // is the fragment, never the path.
     if (
-      part.operator !== "#" &&
-      (hasDotOnlyPiece(last) || ((asWritten || part.operator === "+") && last.indexOf("%2") !== -1))
+      (part.placement & Placement.NEAR_DOTS) !== 0 ||
+      (part.operator !== "#" &&
+        (hasDotOnlyPiece(last) || ((asWritten || part.operator === "+") && last.indexOf("%2") !== -1)))
     ) {
       (dotted ??= []).push(url.length, url.length + last.length, k);
     }
@@ -65,8 +70,40 @@ export function expandTemplate(
   if (template.endsWithSlashExpression && last === "") url = url.slice(0, -1);
   if (dotted !== undefined) assertNoDotSegments(url, dotted, parts);
   if (standalone && url.charCodeAt(0) === 47 && url.charCodeAt(1) === 47) assertWrittenAuthority(parts);
+  // A relative template stays relative (`http{+rest}` with "s://evil.example/x" would
+  // send the request elsewhere), unless its leading expression holds an absolute URL.
+  if (!template.absolute && !leadingAbsolute && schemeLength(url) > 0) {
+    throw new EndpointError(
+      ErrorCodes.UNSAFE_PATH,
+      `url template ${quote(template.source)} is relative, but its expansion made the absolute url ${quote(url)}`,
+    );
+  }
   return url;
 }
+
+/**
+ * Throws `ERR_MISSING_PARAMETER` for an expression that expanded to nothing where that
+ * changes what the url names: in the scheme or authority of an absolute url (always),
+ * or alone in a path segment (when none of its variables has a value; `""` is a value),
+ * where it would leave `//`, which servers and proxies read differently.
+ */
+function assertHasValue(expression: Expression, params: Readonly<Record<string, unknown>>): void {
+  const inAuthority = (expression.placement & Placement.AUTHORITY) !== 0;
+  if (!inAuthority) {
+    for (const spec of expression.varspecs) {
+      if (templateValue(ownValue(params, spec.name), spec, false, expression) !== undefined) return;
+    }
+  }
+  const several = expression.varspecs.length > 1;
+  const names = several ? `parameters ${shorten(expression.varspecs.map((spec) => quote(spec.name)).join(", "), 200)}` : variableList(expression);
+  throw new EndpointError(
+    ErrorCodes.MISSING_PARAMETER,
+    `${names} (${shorten(expression.source)} at position ${expression.position}) ${
+      inAuthority ? `expand${several ? "" : "s"} to nothing in the url's scheme or host` : `ha${several ? "ve" : "s"} no value: the path would get an empty segment ("//")`
+    }`,
+  );
+}
+
 
 /**
  * True when a "." of `text` lies in a run of dots that reaches, on both sides, a "/",
@@ -149,12 +186,12 @@ function assertNoExpression(name: string, value: string): void {
   }
 }
 
-/** A character of an RFC 6570 variable list: a varname's (ALPHA, DIGIT, "_", "%", "."), "," or a modifier's (":", DIGIT, "*"). */
+/** A character of a variable list: a varname's (ALPHA, DIGIT, "_", "%", ".", "-"), "," or a modifier's (":", DIGIT, "*"). */
 function isVarspecChar(code: number): boolean {
   return (
     (code >= 48 && code <= 58) /* 0-9 : */ ||
     ((code | 32) >= 97 && (code | 32) <= 122) /* letters */ ||
-    code === 95 || code === 37 || code === 46 || code === 44 || code === 42
+    code === 95 || code === 37 || code === 46 || code === 45 || code === 44 || code === 42
   );
 }
 
@@ -351,7 +388,9 @@ export function templateValue(
   }
   if (isList) {
     const list: string[] = [];
-    for (const item of value) {
+    // By index: an iterator or method of the caller's array is never called.
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i];
       if (item === undefined || item === null) continue;
       const itemText = scalarText(item, spec.name);
       if (itemText === undefined) throw nested(spec.name);
@@ -471,8 +510,10 @@ function assertNoDotSegments(url: string, dotted: number[], parts: readonly (str
   for (let i = 0; i <= pathEnd; i++) {
     if (i < pathEnd && url.charCodeAt(i) !== 47 /* / */) continue;
     if (isDotSegment(url, segmentStart, i)) {
-      while (r < dotted.length && dotted[r + 1]! <= segmentStart) r += 3;
-      if (r < dotted.length && dotted[r]! < i) {
+      // An expansion touching the segment counts: one that ends with its "/" or is empty
+      // inside it made it a dot segment as much as one that holds its dots.
+      while (r < dotted.length && dotted[r + 1]! < segmentStart) r += 3;
+      if (r < dotted.length && dotted[r]! <= i) {
         const expression = parts[dotted[r + 2]!] as Expression;
         throw new EndpointError(
           ErrorCodes.UNSAFE_PATH,

@@ -13,7 +13,8 @@ export function queryValue(name: string, value: unknown, instead = "put it in th
   if (text !== undefined) return text;
   if (Array.isArray(value)) {
     const items: string[] = [];
-    for (const item of value) {
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i];
       if (item === undefined || item === null) continue;
       const itemText = scalarText(item, name);
       if (itemText === undefined) throw notQueryable(name, item, instead);

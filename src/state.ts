@@ -7,7 +7,7 @@ import { assertMethod } from "./method.js";
 import { parseRoute } from "./route.js";
 import { parseUrlTemplate } from "./template.js";
 import type { EndpointOptions, HeaderValue, MergedOptions, ReadonlyMergedOptions, RequestMeta } from "./types.js";
-import { cloneValue, isPlainObject, ownValue, setOwn } from "./values.js";
+import { cloneValue, isPlainObject, MAX_DEPTH, ownValue, setOwn } from "./values.js";
 import { USER_AGENT } from "./version.js";
 
 /**
@@ -170,6 +170,30 @@ function isFormat(format: string): boolean {
   return true;
 }
 
+/**
+ * The `request` of a later layer over an earlier one's, as `@octokit/endpoint` merges
+ * them: by itself when there is no earlier one (the very object passed), else a new
+ * object, plain objects under one key merged the same way and every other value (a
+ * function, an AbortSignal, a class instance, an array) taken from the later layer.
+ */
+function mergeRequest(below: RequestMeta | undefined, above: RequestMeta): RequestMeta {
+  return below === undefined ? above : mergePlain(below, above, 0);
+}
+
+function mergePlain(below: RequestMeta, above: RequestMeta, depth: number): RequestMeta {
+  if (!isPlainObject(below) || !isPlainObject(above)) return above;
+  if (depth === MAX_DEPTH) {
+    throw new EndpointError(ErrorCodes.INVALID_OPTIONS, `request is nested more than ${MAX_DEPTH} levels deep`);
+  }
+  const merged: RequestMeta = { ...below };
+  for (const key of Object.keys(above)) {
+    const value = above[key];
+    const earlier = ownValue(merged, key);
+    setOwn(merged, key, isPlainObject(value) && isPlainObject(earlier) ? mergePlain(earlier, value, depth + 1) : value);
+  }
+  return merged;
+}
+
 function assertRequest(request: unknown): RequestMeta {
   if (typeof request !== "object" || request === null || Array.isArray(request)) {
     throw new EndpointError(
@@ -233,7 +257,7 @@ function applyOptions(
         target.data = hold(value, store);
         break;
       case "request":
-        target.request = hold(assertRequest(value), store);
+        target.request = hold(mergeRequest(base.request?.value, assertRequest(value)), store);
         break;
       default:
         if (store) {
@@ -294,7 +318,10 @@ function applySteps(target: MutableState, base: EndpointState, steps: readonly S
     if (step.baseUrl !== undefined) target.baseUrl = step.baseUrl;
     if (step.format !== undefined) target.format = step.format;
     if (step.data !== undefined) target.data = step.data;
-    if (step.request !== undefined) target.request = step.request;
+    if (step.request !== undefined) {
+      const below = target.request?.value;
+      target.request = below === undefined ? step.request : hold(mergeRequest(below, step.request.value), store);
+    }
     if (step.headers !== undefined) {
       for (const own of layersAbove(step.headers)) {
         if (store) headers = layerOver(headers, own);

@@ -2,7 +2,6 @@ import { parseTemplate as compileExpression } from "url-template";
 import { boundedCache } from "./bounded-cache.js";
 import { encodeLiteral, isControl, isPercentTriplet } from "./encode.js";
 import { codePointLabel, EndpointError, ErrorCodes, quote } from "./errors.js";
-import { schemeLength } from "./url.js";
 
 /** RFC 6570 §2.2 operators; "" is simple string expansion. */
 export type Operator = "" | "+" | "#" | "." | "/" | ";" | "?" | "&";
@@ -44,7 +43,17 @@ export interface Expression {
   readonly perVarspec: boolean;
   /** True when a variable is named `__proto__` (its context needs no prototype). */
   readonly protoName: boolean;
+  /** Where the expression stands, as {@link Placement} flags; 0 for nowhere special. */
+  readonly placement: number;
 }
+
+/**
+ * Where an expression stands, for the checks of its expansion: in the scheme or
+ * authority of an absolute url (it must expand to something), alone in a path segment
+ * (`/{repo}/`: without a value it would leave `//`), or next to literal dots in its
+ * segment (`{dir}..`: it could make a `..` segment).
+ */
+export const Placement = { AUTHORITY: 1, SEGMENT: 2, NEAR_DOTS: 4 } as const;
 
 /**
  * The template's plain expressions expanded by a single url-template call: grouped by
@@ -80,6 +89,8 @@ export interface UrlTemplate {
   readonly leadingReservedName: string | undefined;
   /** The plain expressions expanded together (see {@link Batch}): present when there are two or more. */
   readonly batch: Batch | undefined;
+  /** The template itself is an absolute url (`https://…`, `{scheme}://…`), so its expansion may be one. */
+  readonly absolute: boolean;
 }
 
 const OPERATORS = "+#./;?&";
@@ -135,16 +146,75 @@ function varcharLength(text: string, index: number): number {
   return isPercentTriplet(text, index) ? 3 : 0;
 }
 
-/** Where the authority of a leading `scheme://host:port` ends: colons before it are not placeholders. */
+/**
+ * Where the scheme and authority of an absolute url template end, or 0 for a relative
+ * one. The scheme and host may hold expressions (`{scheme}://{host}:8443/…`); an
+ * expression with a path, query or fragment operator ends the authority. Colons before
+ * that point are no `:name` placeholders.
+ */
 function authorityEnd(source: string): number {
-  let i = schemeLength(source);
-  if (i === 0) return 0;
-  while (i < source.length) {
-    const c = source[i];
-    if (c === "/" || c === "?" || c === "#" || c === "{") break;
-    i++;
+  let i = 0;
+  for (;;) {
+    const code = source.charCodeAt(i);
+    if (code === 123 /* { */) {
+      i = source.indexOf("}", i) + 1;
+      if (i === 0) return 0;
+    } else if (isAlphaOrUnderscore(code) ? code !== 95 : i > 0 && (isDigit(code) || code === 43 || code === 45 || code === 46)) {
+      i++; // RFC 3986 §3.1: ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
+    } else {
+      break;
+    }
+  }
+  if (i === 0 || !source.startsWith("://", i)) return 0;
+  for (i += 3; i < source.length; i++) {
+    const char = source[i]!;
+    if (char === "/" || char === "?" || char === "#") break;
+    if (char === "{") {
+      if ("/?#&;".includes(source[i + 1]!)) break;
+      const close = source.indexOf("}", i);
+      if (close === -1) break;
+      i = close;
+    }
   }
   return i;
+}
+
+/** True when `text` is non-empty and only dots, each written "." or "%2e" (as literal parts hold them). */
+function isDots(text: string): boolean {
+  if (text === "") return false;
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] === ".") continue;
+    if (text[i] !== "%" || text[i + 1] !== "2" || (text[i + 2] !== "e" && text[i + 2] !== "E")) return false;
+    i += 2;
+  }
+  return true;
+}
+
+/** `parts` with each expression's {@link Placement} set, given where the authority ends. */
+function placeExpressions(parts: (string | Expression)[], authority: number): void {
+  let inPath = true;
+  parts.forEach((part, k) => {
+    if (typeof part === "string") {
+      if (part.includes("?") || part.includes("#")) inPath = false;
+      return;
+    }
+    let placement = 0;
+    if (part.position < authority) placement |= Placement.AUTHORITY;
+    const before = parts[k - 1];
+    const after = parts[k + 1];
+    if (inPath && part.operator !== "?" && part.operator !== "&" && part.operator !== "#" && part.position >= authority) {
+      if (typeof before === "string" && before.endsWith("/") && typeof after === "string" && after.startsWith("/")) {
+        placement |= Placement.SEGMENT;
+      }
+      const left = typeof before === "string" ? before.slice(before.lastIndexOf("/") + 1) : "";
+      let end = 0;
+      while (typeof after === "string" && end < after.length && !"/?#".includes(after[end]!)) end++;
+      const right = typeof after === "string" ? after.slice(0, end) : "";
+      if (isDots(left) || isDots(right)) placement |= Placement.NEAR_DOTS;
+    }
+    if (part.operator === "?" || part.operator === "&" || part.operator === "#") inPath = false;
+    if (placement !== 0) parts[k] = { ...part, placement };
+  });
 }
 
 function scanTemplate(source: string): UrlTemplate {
@@ -196,6 +266,7 @@ function scanTemplate(source: string): UrlTemplate {
     }
   }
   flushLiteral(source.length);
+  placeExpressions(parts, pathStart);
 
   const first = parts[0];
   const last = parts[parts.length - 1];
@@ -216,6 +287,7 @@ function scanTemplate(source: string): UrlTemplate {
     leadingReservedName:
       typeof first === "object" && first.operator === "+" && first.varspecs.length === 1 ? first.varspecs[0]!.name : undefined,
     batch: createBatch(parts, leadingSimple),
+    absolute: pathStart > 0,
   };
 }
 
@@ -283,7 +355,8 @@ function scanExpression(source: string, start: number): Expression {
       length = varcharLength(source, i);
       if (length > 0) {
         i += length;
-      } else if (source.charCodeAt(i) === 46 /* . */ && varcharLength(source, i + 1) > 0) {
+      } else if ((source.charCodeAt(i) === 46 /* . */ || source.charCodeAt(i) === 45 /* - */) && varcharLength(source, i + 1) > 0) {
+        // RFC 6570 joins varchars with "." only; "-" is accepted too, as GitHub's routes use it ({enterprise-team}).
         i += 1;
       } else {
         break;
@@ -337,5 +410,5 @@ function createExpression(operator: Operator, varspecs: VarSpec[], source: strin
     ? varspecs.map((spec) => compileExpression(`{${operator}${written(spec)}}`))
     : [compileExpression(`{${operator}${varspecs.map(written).join(",")}}`)];
   const protoName = varspecs.some((spec) => spec.name === "__proto__");
-  return { operator, varspecs, source, position, engines, perVarspec: separate, protoName };
+  return { operator, varspecs, source, position, engines, perVarspec: separate, protoName, placement: 0 };
 }

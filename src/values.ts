@@ -56,41 +56,32 @@ export function setOwn(target: Record<string, unknown>, key: string, value: unkn
   }
 }
 
-/**
- * A deep copy of plain data (plain objects, arrays, Dates, Maps, Sets, of any realm) so that the
- * copy can be frozen or handed out without touching the caller's value. Anything
- * else (primitives, class instances, typed arrays, Blobs…) is returned as is.
- * `name` is the parameter named in the error thrown for a cycle. With `frozen`, every
- * copy is frozen as it is made, so immer finds nothing left to walk.
- */
-// Far below any stack overflow's depth, far above any sane value's.
-const TOO_DEEP = 256;
+/** The deepest nesting of objects and arrays a value may have, wherever it is copied or written as JSON. */
+export const MAX_DEPTH = 1000;
 
+/**
+ * A deep copy of plain data (plain objects, arrays, Dates, Maps, Sets, of any realm) so
+ * that the copy can be frozen or handed out without touching the caller's value.
+ * Anything else (primitives, class instances, typed arrays, Blobs…) is returned as is.
+ * `name` is the parameter named in the error thrown for a cycle or a value nested
+ * deeper than {@link MAX_DEPTH}. With `frozen`, every copy is frozen as it is made.
+ * Arrays, Maps and Sets are read through this realm's built-in methods, never through
+ * a `map` or an iterator the caller's object may carry as its own property.
+ */
 export function cloneValue<T>(value: T, name: string, frozen = false): T {
-  if (typeof value !== "object" || value === null) return value; // most values: no ancestors list needed
-  const ancestors: object[] = [];
-  try {
-    return cloneWithin(value, name, ancestors, frozen);
-  } catch (error) {
-    // The copy recurses: a value nested thousands of levels deep overflows the stack. A throw
-    // leaves `ancestors` as deep as the copy had gone, which tells that apart from a RangeError
-    // of the caller's own (a getter), passed through like any other.
-    if (error instanceof RangeError && ancestors.length > TOO_DEEP) {
-      throw new EndpointError(ErrorCodes.INVALID_PARAMETER, `parameter ${quote(name)} is nested too deeply to copy`);
-    }
-    throw error;
-  }
+  return typeof value !== "object" || value === null ? value : cloneWithin(value, `parameter ${quote(name)}`, [], frozen);
 }
 
+/** `cloneValue` below `ancestors`; `name` as messages show it. */
 function cloneWithin<T>(value: T, name: string, ancestors: object[], frozen: boolean): T {
   if (typeof value !== "object" || value === null) return value;
-  if (ancestors.includes(value)) {
-    throw new EndpointError(ErrorCodes.INVALID_PARAMETER, `parameter ${quote(name)} contains a cycle`);
-  }
+  assertWalkable(value, ancestors, name);
   ancestors.push(value);
   let copy: unknown = value;
   if (Array.isArray(value)) {
-    copy = value.map((item) => cloneWithin(item, name, ancestors, frozen));
+    const list: unknown[] = [];
+    for (let i = 0; i < value.length; i++) list.push(cloneWithin(value[i], name, ancestors, frozen));
+    copy = list;
   } else if (isPlainObject(value)) {
     const object: Record<string, unknown> = {};
     for (const key of Object.keys(value)) setOwn(object, key, cloneWithin(value[key], name, ancestors, frozen));
@@ -103,13 +94,31 @@ function cloneWithin<T>(value: T, name: string, ancestors: object[], frozen: boo
     if (kind === "Date") {
       copy = new Date(Date.prototype.getTime.call(value));
     } else if (kind === "Map") {
-      copy = new Map([...(value as unknown as Map<unknown, unknown>)].map(([key, item]) => [key, cloneWithin(item, name, ancestors, frozen)]));
+      const map = new Map<unknown, unknown>();
+      Map.prototype.forEach.call(value, (item: unknown, key: unknown) => map.set(key, cloneWithin(item, name, ancestors, frozen)));
+      copy = map;
     } else if (kind === "Set") {
-      copy = new Set([...(value as unknown as Set<unknown>)].map((item) => cloneWithin(item, name, ancestors, frozen)));
+      const set = new Set<unknown>();
+      Set.prototype.forEach.call(value, (item: unknown) => set.add(cloneWithin(item, name, ancestors, frozen)));
+      copy = set;
     }
   }
   ancestors.pop();
   // immer's freeze also locks the methods of Maps and Sets, which Object.freeze cannot.
   if (frozen && copy !== value) freeze(copy);
   return copy as T;
+}
+
+/**
+ * Throws `ERR_INVALID_PARAMETER` when `value`, about to be walked below `ancestors`,
+ * is one of them (a cycle) or would be nested deeper than {@link MAX_DEPTH}. `what`
+ * names the value in the message (`parameter "labels"`, `the JSON body`).
+ */
+export function assertWalkable(value: object, ancestors: readonly object[], what: string): void {
+  if (ancestors.includes(value)) {
+    throw new EndpointError(ErrorCodes.INVALID_PARAMETER, `${what} contains a cycle`);
+  }
+  if (ancestors.length === MAX_DEPTH) {
+    throw new EndpointError(ErrorCodes.INVALID_PARAMETER, `${what} is nested more than ${MAX_DEPTH} levels deep`);
+  }
 }

@@ -288,7 +288,7 @@ describe("item 3: error messages quote at most a bounded excerpt of the caller's
   }, GENEROUS);
 });
 
-describe("item 3: a parameter nested too deeply to copy is an EndpointError, not a stack overflow", () => {
+describe("a parameter nested more than 1000 levels deep is an EndpointError wherever it is copied, never a stack overflow", () => {
   let deep: unknown = "leaf";
   for (let i = 0; i < 100_000; i++) deep = [deep];
 
@@ -300,8 +300,19 @@ describe("item 3: a parameter nested too deeply to copy is an EndpointError, not
   ])("%s", (_, call) => {
     const error = thrown(call);
     expect(error.code).toBe("ERR_INVALID_PARAMETER");
-    expect(error.message).toBe('parameter "deep" is nested too deeply to copy');
+    expect(error.message).toBe('parameter "deep" is nested more than 1000 levels deep');
   }, GENEROUS);
+
+  it("copies a value nested exactly 1000 levels deep, and refuses one level more", () => {
+    let nested: unknown = "leaf";
+    for (let i = 0; i < 1000; i++) nested = [nested];
+    const body = endpoint("POST /x", { nested }).body as { nested: unknown };
+    let depth = 0;
+    for (let value = body.nested; Array.isArray(value); value = value[0]) depth++;
+    expect(depth).toBe(1000);
+    expect(thrown(() => endpoint("POST /x", { nested: [nested] })).message).toBe('parameter "nested" is nested more than 1000 levels deep');
+    expect(JSON.stringify(endpoint.defaults({ nested })("POST /x").body)).toBe(JSON.stringify({ nested }));
+  });
 });
 
 describe("decision: the caller's own exceptions pass through unchanged", () => {
@@ -321,7 +332,7 @@ describe("decision: the caller's own exceptions pass through unchanged", () => {
   it.each<[string, () => unknown]>([
     ["a JSON body", () => endpoint("POST /x", { v: { get a() { throw new RangeError("the caller's own") } } })],
     ["defaults()", () => endpoint.defaults({ v: [{ get a() { throw new RangeError("the caller's own") } }] })],
-  ])("passes a RangeError of the caller's through in %s: only a copy gone very deep is 'nested too deeply'", (_, call) => {
+  ])("passes a RangeError of the caller's through in %s: it is not a value nested too deeply", (_, call) => {
     expect(call).toThrow(new RangeError("the caller's own"));
   });
 });
@@ -415,9 +426,9 @@ describe("item 4: __proto__, constructor and prototype keys from JSON.parse neve
       .defaults(JSON.parse(HOSTILE))
       .defaults(JSON.parse(`{ "headers": ${HOSTILE_HEADERS} }`))
       .defaults(JSON.parse('{ "constructor": { "prototype": { "second": "level" } } }'));
-    const result = chain("POST /repos/{leak}/{polluted}");
+    const result = chain("POST /repos{/leak,polluted}");
     expect(result.method).toBe("post");
-    expect(result.url).toBe(`${BASE}/repos/`);
+    expect(result.url).toBe(`${BASE}/repos`);
     expect(ownEntries(result.body)).toEqual([HOSTILE_BODY_ENTRIES[0], ["constructor", { prototype: { second: "level" } }], HOSTILE_BODY_ENTRIES[2]]);
     expect(ownEntries(result.headers)).toEqual([
       ["accept", ACCEPT],
@@ -652,4 +663,37 @@ describe("defaults chains that add a new key at every level", () => {
     expect(url.startsWith("https://api.github.com/items?q0=0&q1=1&")).toBe(true);
     expect(url.endsWith("&q9999=9999")).toBe(true);
   }, 20_000);
+});
+
+describe("arrays, Maps and Sets are read through built-in methods, never through their own properties", () => {
+  /** ["a", "b"] with an own `map` (and an own iterator) that would change or break what a method call on it gives. */
+  function loadedList(map: unknown): string[] {
+    const list = ["a", "b"];
+    Object.assign(list, { map });
+    Object.defineProperty(list, Symbol.iterator, { value: function* () { yield "evil"; } });
+    return list;
+  }
+
+  it.each([
+    ["a string", "x"],
+    ["a function returning another list", () => ["evil"]],
+  ])("copies an array whose own `map` is %s by its items, in every call path", (_, map) => {
+    const list = loadedList(map);
+    expect(endpoint("POST /x", { list }).body).toEqual({ list: ["a", "b"] });
+    expect(endpoint.merge("POST /x", { list }).list).toEqual(["a", "b"]);
+    expect(endpoint.defaults({ list })("POST /x").body).toEqual({ list: ["a", "b"] });
+    expect(new RequestBuilder().route("POST /x").param("list", list).build().body).toEqual({ list: ["a", "b"] });
+    expect(endpoint("GET /x/{list}", { list }).url).toBe(`${BASE}/x/a,b`);
+    expect(endpoint("GET /x", { list }).url).toBe(`${BASE}/x?list=a%2Cb`);
+  });
+
+  it("copies a Map or Set by its entries, not by an iterator of its own", () => {
+    const map = new Map([["k", "v"]]);
+    Object.defineProperty(map, Symbol.iterator, { value: function* () { yield ["evil", "evil"]; } });
+    const set = new Set(["a"]);
+    Object.defineProperty(set, Symbol.iterator, { value: function* () { yield "evil"; } });
+    const stored = endpoint.defaults({ map, set }).merge("POST /x");
+    expect([...(stored.map as Map<string, string>).entries()]).toEqual([["k", "v"]]);
+    expect([...(stored.set as Set<string>).values()]).toEqual(["a"]);
+  });
 });

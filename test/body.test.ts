@@ -339,7 +339,7 @@ describe("rule 9 (decision): a JSON body is a fresh copy of the parameters", () 
   });
 });
 
-describe("rule 11: request is returned as the very object passed in", () => {
+describe("rule 11: request is returned as the very object passed in, or merged when two layers have one", () => {
   it("returns request by identity from endpoint()", () => {
     const request = { timeout: 1000, retries: { max: 3 } };
     const result = endpoint("GET /x", { request });
@@ -378,21 +378,55 @@ describe("rule 11: request is returned as the very object passed in", () => {
     expect(Object.isFrozen(request)).toBe(false);
   });
 
-  it("lets a later request replace an earlier default one whole", () => {
+  it("merges a later request over an earlier default one into a new object, key by key, as @octokit/endpoint does", () => {
     const earlier = { timeout: 1, retries: 2 };
     const later = { timeout: 3 };
     const result = endpoint.defaults({ request: earlier })("GET /x", { request: later });
-    expect(result.request).toBe(later);
-    expect(result.request).toEqual({ timeout: 3 });
+    expect(result.request).toEqual({ timeout: 3, retries: 2 });
+    expect(result.request).not.toBe(earlier);
+    expect(result.request).not.toBe(later);
+    expect(earlier).toEqual({ timeout: 1, retries: 2 });
+    expect(later).toEqual({ timeout: 3 });
   });
 
-  it("lets a later builder request replace an earlier one whole", () => {
-    const earlier = { a: 1 };
-    const later = { b: 2 };
-    const result = RequestBuilder.from({ request: earlier }).route("GET /x").request(later).build();
-    expect(result.request).toBe(later);
+  it("merges request across three layers: functions, signals and class instances by identity, plain objects key by key", () => {
+    const fetch = () => undefined;
+    const hook = () => undefined;
+    const signal = new AbortController().signal;
+    class Agent {}
+    const agent = new Agent();
+    const retries = ["a"];
+    const first = { fetch, retry: { max: 3, backoff: { base: 10 } }, agent: { keepAlive: true }, retries };
+    const second = { hook, retry: { backoff: { factor: 2 } }, agent };
+    const third = { signal, retry: { max: 5 }, retries: ["b"] };
+    const frozenBefore = [first, second, third, first.retry, second.retry].map((o) => Object.isFrozen(o));
+    const call = endpoint.defaults({ request: first }).defaults({ request: second });
+    const expected = { fetch, hook, signal, agent, retry: { max: 5, backoff: { base: 10, factor: 2 } }, retries: ["b"] };
+    for (const result of [
+      call("GET /x", { request: third }),
+      endpoint.parse(call.merge("GET /x", { request: third })),
+      call.builder().route("GET /x").request(third).build(),
+      RequestBuilder.from({ request: first }).request(second).request(third).route("GET /x").build(),
+    ]) {
+      const request = result.request as typeof expected;
+      expect(request).toEqual(expected);
+      expect(request.fetch).toBe(fetch);
+      expect(request.hook).toBe(hook);
+      expect(request.signal).toBe(signal);
+      expect(request.agent).toBe(agent);
+      expect(request.retries).toBe(third.retries);
+    }
+    expect(first).toEqual({ fetch, retry: { max: 3, backoff: { base: 10 } }, agent: { keepAlive: true }, retries: ["a"] });
+    expect(second).toEqual({ hook, retry: { backoff: { factor: 2 } }, agent });
+    expect([first, second, third, first.retry, second.retry].map((o) => Object.isFrozen(o))).toEqual(frozenBefore);
   });
 
+  it("returns the one request given when only one layer has one, by identity", () => {
+    const request = { timeout: 1 };
+    expect(endpoint.defaults({ headers: { a: "b" } })("GET /x", { request }).request).toBe(request);
+    expect(endpoint.defaults({ request }).defaults({ baseUrl: "https://x.example" })("GET /x").request).toBe(request);
+    expect(endpoint.merge("GET /x", { request }).request).toBe(request);
+  });
   it("keeps request from the defaults when a later call gives none", () => {
     const request = { a: 1 };
     expect(endpoint.defaults({ request })("GET /x", { request: undefined }).request).toBe(request);

@@ -35,14 +35,33 @@ function expandThroughEndpoint(template: string, variables: Record<string, unkno
   return endpoint({ method: "GET", baseUrl: "", url: template, ...namedVariables(template, variables) }).url;
 }
 
+/**
+ * Negative cases of the suite that fluent-endpoint expands on purpose, with what it
+ * gives. RFC 6570's grammar has no "-" in a variable name, but GitHub's routes use one
+ * (`/enterprises/{enterprise}/teams/{enterprise-team}/memberships/add`), and
+ * `@octokit/endpoint` expands them: real routes win (docs/octokit-differences.md).
+ */
+const DEVIATIONS: Record<string, string> = {
+  "/{default-graph-uri}": "/http%3A%2F%2Fwww.example%2Fbook%2F,http%3A%2F%2Fwww.example%2Fpapers%2F",
+  "/sparql{?query,default-graph-uri}":
+    "/sparql?query=PREFIX%20dc%3A%20%3Chttp%3A%2F%2Fpurl.org%2Fdc%2Felements%2F1.1%2F%3E%20SELECT%20%3Fbook%20%3Fwho%20WHERE%20%7B%20%3Fbook%20dc%3Acreator%20%3Fwho%20%7D&default-graph-uri=http%3A%2F%2Fwww.example%2Fbook%2F,http%3A%2F%2Fwww.example%2Fpapers%2F",
+};
+
 let total = 0;
+let deviations = 0;
 for (const [file, groups] of suites) {
   describe(`uritemplate-test ${file}`, () => {
     for (const [group, suite] of Object.entries(groups)) {
       describe(group, () => {
         for (const [template, expected] of suite.testcases) {
           total++;
-          if (expected === false) {
+          const deviation = DEVIATIONS[template];
+          if (expected === false && deviation !== undefined) {
+            deviations++;
+            it(`expands ${JSON.stringify(template)}, a deliberate deviation: "-" in a variable name, as GitHub's routes use it`, () => {
+              expect(expandThroughEndpoint(template, suite.variables)).toBe(deviation);
+            });
+          } else if (expected === false) {
             it(`rejects ${JSON.stringify(template)} with ERR_INVALID_TEMPLATE`, () => {
               let caught: unknown;
               try {
@@ -67,7 +86,8 @@ for (const [file, groups] of suites) {
 }
 
 describe("uritemplate-test coverage", () => {
-  it("runs all 153 cases of the suite", () => {
+  it("runs all 153 cases of the suite, two of them listed deviations", () => {
     expect(total).toBe(153);
+    expect(deviations).toBe(Object.keys(DEVIATIONS).length);
   });
 });

@@ -830,6 +830,38 @@ describe("call forms", () => {
     expect(() => endpoint.merge(null as unknown as string, {})).toThrow(expect.objectContaining({ code: "ERR_INVALID_ROUTE" }));
   });
 
+  it("takes (options, undefined) as the options form, as @octokit/request calls merge(options, parameters)", () => {
+    const options = { method: "POST", url: "/repos/{owner}/{repo}/issues", owner: "o", repo: "r", title: "t" };
+    const merged = endpoint.merge(options, undefined);
+    expect(merged).toEqual(endpoint.merge(options));
+    expect(endpoint(options, undefined)).toEqual(endpoint(options));
+    expect(endpoint.defaults({ owner: "x" }).merge(options, undefined).owner).toBe("o");
+    // The merged options of one call go through merge(options, undefined) and parse() again unchanged.
+    merged.headers.authorization = "token secret123";
+    const again = endpoint.merge(merged, undefined);
+    expect(again.headers.authorization).toBe("token secret123");
+    expect(endpoint.parse(again)).toEqual({
+      method: "post",
+      url: "https://api.github.com/repos/o/r/issues",
+      headers: { accept: ACCEPT, "user-agent": USER_AGENT, authorization: "token secret123", "content-type": JSON_TYPE },
+      body: { title: "t" },
+    });
+  });
+
+  it("refuses an object route followed by defined options as ERR_INVALID_ROUTE, saying to pass options alone", () => {
+    expectEndpointError(() => callUnchecked(endpoint, { url: "/a" }, { url: "/b" }), "ERR_INVALID_ROUTE", "route must be a string, got an object; pass options alone as endpoint(options)");
+    expectEndpointError(() => callUnchecked(endpoint.merge, { url: "/a" }, {}), "ERR_INVALID_ROUTE", "pass options alone");
+  });
+
+  it("refuses a first argument that is neither a string nor a plain object, even with undefined options", () => {
+    expectEndpointError(() => callUnchecked(endpoint, 42, undefined), "ERR_INVALID_ROUTE", "route must be a string, got number");
+    expectEndpointError(() => callUnchecked(endpoint.merge, null, undefined), "ERR_INVALID_ROUTE", "route must be a string, got null");
+    expectEndpointError(() => callUnchecked(endpoint, [], undefined), "ERR_INVALID_ROUTE", "got an array");
+    expectEndpointError(() => callUnchecked(endpoint, new Map(), undefined), "ERR_INVALID_ROUTE", "got a Map");
+    // With one argument, the same values are options of the wrong kind.
+    expectEndpointError(() => callUnchecked(endpoint, 42), "ERR_INVALID_OPTIONS", "options must be a plain object, got number");
+  });
+
   it("treats an empty url as the baseUrl itself, not as a missing url", () => {
     expect(endpoint({ url: "" }).url).toBe("https://api.github.com");
     expect(endpoint({ url: "", baseUrl: "https://example.com/api/" }).url).toBe("https://example.com/api/");

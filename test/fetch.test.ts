@@ -372,6 +372,36 @@ describe("bodies JSON cannot hold", () => {
     expect((caught as Error).message.length).toBeLessThan(300);
   });
 
+  it("reports a bigint or a cycle reached through a toJSON as ERR_INVALID_PARAMETER, not a raw TypeError", () => {
+    expect(() => toFetch(endpoint("POST /x", { data: { toJSON: () => 1n } }))).toThrow(
+      expect.objectContaining({ name: "EndpointError", code: "ERR_INVALID_PARAMETER", message: "the JSON body cannot be serialised: it holds a bigint" }),
+    );
+    const cyclic: Record<string, unknown> = {};
+    cyclic.self = cyclic;
+    expect(() => toFetch(endpoint("POST /x", { data: { a: { toJSON: () => cyclic } } }))).toThrow(
+      expect.objectContaining({ name: "EndpointError", code: "ERR_INVALID_PARAMETER", message: "the JSON body cannot be serialised: it holds a cycle" }),
+    );
+    expect(() => toFetch(endpoint("POST /x", { data: { toJSON: () => new Map([["a", 1]]) } }))).toThrow(
+      expect.objectContaining({ code: "ERR_INVALID_PARAMETER", message: "the JSON body cannot be serialised: it holds a Map, which JSON writes as {}" }),
+    );
+  });
+
+  it("writes a body nested exactly 1000 levels deep and refuses one level more: one depth limit, as for parameters", () => {
+    let deep: unknown = 1;
+    for (let i = 0; i < 1000; i++) deep = [deep];
+    expect(toFetch(endpoint("POST /x", { data: deep }))[1].body).toBe(JSON.stringify(deep));
+    expect(() => toFetch(endpoint("POST /x", { data: [deep] }))).toThrow(
+      expect.objectContaining({ code: "ERR_INVALID_PARAMETER", message: "the JSON body cannot be serialised: it holds values nested over 1000 levels deep" }),
+    );
+    // A body made of parameters is copied first, by the same limit.
+    expect(() => endpoint("POST /x", { deep: [deep] })).toThrow(expect.objectContaining({ code: "ERR_INVALID_PARAMETER" }));
+  });
+
+  it("reports the same object met twice, not nested in itself, as no cycle", () => {
+    const shared = { a: 1 };
+    expect(toFetch(endpoint("POST /x", { data: { x: shared, y: [shared, shared] } }))[1].body).toBe('{"x":{"a":1},"y":[{"a":1},{"a":1}]}');
+  });
+
   it("reports a bigint in a JSON body as ERR_INVALID_PARAMETER, not a raw TypeError", () => {
     expect(() => toFetch(endpoint("POST /x", { n: 1n }))).toThrow(
       expect.objectContaining({ name: "EndpointError", code: "ERR_INVALID_PARAMETER", message: "the JSON body cannot be serialised: it holds a bigint" }),

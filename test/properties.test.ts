@@ -781,7 +781,7 @@ describe("item 2 (f): the expanded path never holds a raw . or .. segment made b
             const { code, message } = error as EndpointError;
             // ERR_INVALID_PARAMETER only for an exploded map with an empty key (docs/decisions.md).
             if (code === "ERR_INVALID_PARAMETER") expect(message).toContain("has an empty key");
-            else expect(["ERR_UNSAFE_PATH", "ERR_INVALID_TEMPLATE"]).toContain(code);
+            else expect(["ERR_UNSAFE_PATH", "ERR_INVALID_TEMPLATE", "ERR_MISSING_PARAMETER"]).toContain(code);
             return;
           }
           const segments = pathSegments(result.url);

@@ -68,7 +68,7 @@ describe("RFC 6570 expansion through endpoint()", () => {
   it("treats an empty list as undefined", () => {
     expect(expand("/a{?list}", { list: [] })).toBe("/a");
     expect(expand("/a{/list*}/b", { list: [] })).toBe("/a/b");
-    expect(expand("/a/{list}/b", { list: [null] })).toBe("/a//b");
+    expect(expand("/a/b{/list}", { list: [null] })).toBe("/a/b");
   });
 
   it("treats an empty plain object as undefined", () => {
@@ -148,6 +148,107 @@ describe(":name placeholders", () => {
     expect(expand("/search?q=:term", { term: "x" })).toBe("/search?q=:term&term=x");
     expect(expand("/a#:frag")).toBe("/a#:frag");
     expect(expand("/search{?q}&sort=:sort", { q: "a" })).toBe("/search?q=a&sort=:sort");
+  });
+});
+
+describe('a "-" inside a variable name, as GitHub routes use it', () => {
+  it("expands GitHub's {enterprise-team} route", () => {
+    expect(
+      endpoint("POST /enterprises/{enterprise}/teams/{enterprise-team}/memberships/add", { enterprise: "e", "enterprise-team": "t", usernames: ["u"] }),
+    ).toMatchObject({ url: "https://api.github.com/enterprises/e/teams/t/memberships/add", body: { usernames: ["u"] } });
+  });
+
+  it.each([
+    ["", "/x/v,1"],
+    ["+", "/x/v,1"],
+    ["#", "/x#v,1"],
+    [".", "/x.v.1"],
+    ["/", "/x/v/1"],
+    [";", "/x;a-b=v;c-d-e=1"],
+    ["?", "/x?a-b=v&c-d-e=1"],
+    ["&", "/x&a-b=v&c-d-e=1"],
+  ])("is part of the name under the %j operator", (operator, url) => {
+    const template = operator === "" || operator === "+" ? `/x/{${operator}a-b,c-d-e}` : `/x{${operator}a-b,c-d-e}`;
+    expect(expand(template, { "a-b": "v", "c-d-e": 1 })).toBe(url);
+    // The names are consumed by the url: nothing is left for the query.
+    expect(expand(`${template}{?z}`, { "a-b": "v", "c-d-e": 1 })).toBe(url);
+  });
+
+  it("works with modifiers and in a leading {name}", () => {
+    expect(expand("/x/{a-b:2}/{c-d*}", { "a-b": "value", "c-d": ["1", "2"] })).toBe("/x/va/1,2");
+    expect(expand("{upload-url}/assets", { "upload-url": "https://uploads.example.com" })).toBe("https://uploads.example.com/assets");
+  });
+
+  it("never starts or ends a name, and never comes twice in a row", () => {
+    expectEndpointError(() => expand("/{-a}"), "ERR_INVALID_TEMPLATE", /expected a variable name but found "-" in expression at position 2/);
+    expectEndpointError(() => expand("/{a-}"), "ERR_INVALID_TEMPLATE", /expected ',' or '}' but found "-" in expression at position 3/);
+    expectEndpointError(() => expand("/{a--b}"), "ERR_INVALID_TEMPLATE", /position 3/);
+    expectEndpointError(() => expand("/{?a,-b}"), "ERR_INVALID_TEMPLATE", /position 5/);
+  });
+
+  it("ends a :name placeholder, as in @octokit/endpoint", () => {
+    expect(expand("/repos/:repo-name", { repo: "r" })).toBe("/repos/r-name");
+  });
+});
+
+describe("a placeholder with no value never leaves an empty path segment or host", () => {
+  it("refuses an expression alone between two '/' whose variables are undefined, null or empty lists, naming it", () => {
+    expectEndpointError(
+      () => endpoint("POST /repos/{owner}/{repo}/issues", { owner: "x" }),
+      "ERR_MISSING_PARAMETER",
+      /^parameter "repo" \(\{repo\} at position 15\) has no value: the path would get an empty segment \("\/\/"\)$/,
+    );
+    expectEndpointError(() => expand("/repos/:owner/:repo/issues", { owner: "x" }), "ERR_MISSING_PARAMETER", /parameter "repo" \(:repo at position 14\)/);
+    expectEndpointError(() => expand("/users/{id}/sessions/{sid}/", { id: 1, sid: null }), "ERR_MISSING_PARAMETER", /parameter "sid"/);
+    expectEndpointError(() => expand("/a/{list}/b", { list: [] }), "ERR_MISSING_PARAMETER", /parameter "list"/);
+    expectEndpointError(() => expand("/{a}/x"), "ERR_MISSING_PARAMETER", /parameter "a"/);
+    expectEndpointError(() => expand("/x/{a,b}/y"), "ERR_MISSING_PARAMETER", /parameters "a", "b" \(\{a,b\} at position 3\) have no value/);
+    expectEndpointError(() => expand("/x/{.a}/y"), "ERR_MISSING_PARAMETER", /parameter "a"/);
+  });
+
+  it("keeps an explicit empty string, a value of its own", () => {
+    expect(endpoint("POST /repos/{owner}/{repo}/issues", { owner: "x", repo: "" }).url).toBe("https://api.github.com/repos/x//issues");
+    expect(expand("/x/{a,b}/y", { b: 1 })).toBe("/x/1/y");
+  });
+
+  it("drops the dangling slash of a trailing placeholder with no value, as @octokit/endpoint does", () => {
+    expect(endpoint("GET /repos/{owner}/{repo}/branches/{branch}", { owner: "o", repo: "r" }).url).toBe("https://api.github.com/repos/o/r/branches");
+  });
+
+  it("keeps a leading {origin} with no value empty, as uploads rely on", () => {
+    expect(endpoint("POST {origin}/repos/{owner}/{repo}/releases/{release_id}/assets{?name,label}", { owner: "o", repo: "r", release_id: 1, name: "a.zip", data: "x" }).url).toBe(
+      "https://api.github.com/repos/o/r/releases/1/assets?name=a.zip",
+    );
+  });
+
+  it("refuses an expression in the scheme or host of an absolute url that expands to nothing, even from an empty string", () => {
+    for (const host of [undefined, null, ""]) {
+      expectEndpointError(() => expand("https://{host}", { host }), "ERR_MISSING_PARAMETER", /^parameter "host" \(\{host\} at position 8\) expands to nothing in the url's scheme or host$/);
+      expectEndpointError(() => endpoint("GET https://{host}/x", { host }), "ERR_MISSING_PARAMETER", /parameter "host"/);
+    }
+    expectEndpointError(() => expand("{scheme}://{host}:8443/x", { host: "h" }), "ERR_MISSING_PARAMETER", /parameter "scheme"/);
+    expect(expand("{scheme}://{host}:8443/x/:id", { scheme: "https", host: "h", id: 1 })).toBe("https://h:8443/x/1");
+    expect(endpoint("GET https://{host}/x", { host: "example.com" }).url).toBe("https://example.com/x");
+  });
+
+  it("leaves the segments of a query or fragment alone", () => {
+    expect(expand("/x?q=/{a}/")).toBe("/x?q=//");
+  });
+});
+
+describe("a relative template never expands to an absolute url", () => {
+  it("refuses an expansion that completes a scheme, as ERR_UNSAFE_PATH naming the template", () => {
+    expectEndpointError(
+      () => endpoint("GET http{+rest}", { rest: "s://evil.example/x" }),
+      "ERR_UNSAFE_PATH",
+      /^url template "http\{\+rest\}" is relative, but its expansion made the absolute url "https:\/\/evil.example\/x"$/,
+    );
+    expectEndpointError(() => expand("ht{+a}", { a: "tp://x" }), "ERR_UNSAFE_PATH", /is relative/);
+  });
+
+  it("lets a leading expression hold an absolute URL, as documented", () => {
+    expect(endpoint("GET {+base}", { base: "https://example.com/x" }).url).toBe("https://example.com/x");
+    expect(endpoint("GET {base}/y", { base: "https://example.com/x" }).url).toBe("https://example.com/x/y");
   });
 });
 
@@ -387,7 +488,21 @@ describe("dot segments made by a variable", () => {
   it("keeps '..' that the caller wrote literally", () => {
     expect(expand("/a/../b")).toBe("/a/../b");
     expect(expand("/{x}/../b", { x: "v1.0" })).toBe("/v1.0/../b");
-    expect(expand("/a/..{x}/b", { x: "" })).toBe("/a/../b");
+  });
+
+  it("refuses a '.' or '..' segment that an expansion completes, even an empty one: only a segment the template writes whole is kept", () => {
+    expect(() => expand("/a/..{x}/b", { x: "" })).toThrow(expect.objectContaining({ code: "ERR_UNSAFE_PATH", message: expect.stringContaining('made the path segment ".."') }));
+    expect(() => expand("/files/{dir}..", { dir: "" })).toThrow(expect.objectContaining({ code: "ERR_UNSAFE_PATH" }));
+    expect(() => expand("/files/{dir}..")).toThrow(expect.objectContaining({ code: "ERR_UNSAFE_PATH" }));
+    expect(() => expand("/x/{a}.{b}")).toThrow(expect.objectContaining({ code: "ERR_UNSAFE_PATH", message: expect.stringContaining('made the path segment "."') }));
+    expect(() => expand("/x/.{a}/y", { a: "" })).toThrow(expect.objectContaining({ code: "ERR_UNSAFE_PATH" }));
+    // A reserved value that ends the segment before literal dots makes them a segment of their own.
+    expect(() => expand("/x/{+a}..", { a: "y/" })).toThrow(expect.objectContaining({ code: "ERR_UNSAFE_PATH" }));
+    expect(() => expand("/x/..{+a}", { a: "/y" })).toThrow(expect.objectContaining({ code: "ERR_UNSAFE_PATH" }));
+    // Not dot segments: the expansion leaves text beside the dots.
+    expect(expand("/files/{dir}..", { dir: "a" })).toBe("/files/a..");
+    expect(expand("/x/{a}.{b}", { a: "1" })).toBe("/x/1.");
+    expect(expand("/x/{a}.json", {})).toBe("/x/.json");
   });
 
   it("accepts '...' and '..x', which are not dot segments", () => {
@@ -461,8 +576,8 @@ describe("dangling slash (rule 7)", () => {
     expect(endpoint("GET /api/users/").url).toBe("https://api.github.com/api/users/");
   });
 
-  it("keeps the '/' when the empty expression is not the last part", () => {
-    expect(expand("/branches/{branch}/protection")).toBe("/branches//protection");
+  it("keeps the '/' when an expression that is not the last part expands to an empty string", () => {
+    expect(expand("/branches/{branch}/protection", { branch: "" })).toBe("/branches//protection");
   });
 });
 
@@ -541,9 +656,28 @@ describe("whole templates against url-template", () => {
     .map((parts) => `${parts.join("")}/end`);
   const values = fc.record({ a: scalar, b: scalar, c: scalar, d: list, e: list }, { requiredKeys: [] });
 
+  /** Whether an expression of `t` stands alone between two "/" of the path with none of its variables given. */
+  function leavesEmptySegment(t: string, v: Record<string, unknown>): boolean {
+    const tokens = t.match(/\{[^}]*\}|[^{]+/g)!;
+    let inPath = true;
+    return tokens.some((token, k) => {
+      if (!token.startsWith("{")) return false;
+      const operator = /^\{([+#/;?&]?)/.exec(token)![1]!;
+      const alone = inPath && !"?&#".includes(operator || "x") && (tokens[k - 1] ?? "").endsWith("/") && (tokens[k + 1] ?? "").startsWith("/");
+      if ("?&#".includes(operator || "x")) inPath = false;
+      const names = token.slice(1 + operator.length, -1).split(",").map((spec) => spec.replace(/(:\d+|\*)$/, ""));
+      return alone && names.every((name) => v[name] === undefined);
+    });
+  }
+
   it("expands every mix of operators, modifiers and values exactly as url-template expands the whole template", () => {
     fc.assert(
       fc.property(template, values, (t, v) => {
+        if (leavesEmptySegment(t, v)) {
+          // url-template would leave "//" in the path: refused (tested below).
+          expect(() => endpoint({ method: "POST", baseUrl: "", url: t, ...v })).toThrow(expect.objectContaining({ code: "ERR_MISSING_PARAMETER" }));
+          return;
+        }
         // POST: unused values go to the body, so the url is the expansion alone.
         const expected = parseTemplate(t).expand(v as Parameters<ReturnType<typeof parseTemplate>["expand"]>[0]);
         if (expected.startsWith("//") && !t.startsWith("//")) {

@@ -29,7 +29,8 @@ type AllCodes =
   | "ERR_INVALID_HEADER"
   | "ERR_INVALID_TEMPLATE"
   | "ERR_INVALID_PARAMETER"
-  | "ERR_UNSAFE_PATH";
+  | "ERR_UNSAFE_PATH"
+  | "ERR_MISSING_PARAMETER";
 
 describe("endpoint()", () => {
   it("returns RequestOptions in every call form", () => {
@@ -186,7 +187,7 @@ describe("RequestBuilder", () => {
 });
 
 describe("EndpointError", () => {
-  it("has a code that is exactly the union of the eight codes", () => {
+  it("has a code that is exactly the union of the nine codes", () => {
     expectTypeOf<EndpointError["code"]>().toEqualTypeOf<AllCodes>();
     expectTypeOf<EndpointErrorCode>().toEqualTypeOf<AllCodes>();
     expectTypeOf<(typeof ErrorCodes)[keyof typeof ErrorCodes]>().toEqualTypeOf<AllCodes>();
@@ -198,7 +199,7 @@ describe("EndpointError", () => {
     const error = new EndpointError("ERR_MISSING_URL", "no url");
     // @ts-expect-error the code is read-only
     error.code = "ERR_INVALID_ROUTE";
-    // @ts-expect-error only the eight codes exist
+    // @ts-expect-error only the nine codes exist
     new EndpointError("ERR_SOMETHING_ELSE", "message");
   });
 
@@ -213,6 +214,7 @@ describe("EndpointError", () => {
         case "ERR_INVALID_TEMPLATE":
         case "ERR_INVALID_PARAMETER":
         case "ERR_UNSAFE_PATH":
+        case "ERR_MISSING_PARAMETER":
           return error.code;
         default:
           expectTypeOf(error.code).toBeNever();

@@ -1,7 +1,7 @@
 import { describe, EndpointError, ErrorCodes, quote } from "../errors.js";
 import { queryPair, queryValue } from "../query.js";
 import type { RequestOptions } from "../types.js";
-import { builtinKind, isPlainObject, ownValue, setOwn } from "../values.js";
+import { builtinKind, isPlainObject, MAX_DEPTH, ownValue, setOwn } from "../values.js";
 
 /**
  * The `init` argument `toFetch` builds for `fetch(url, init)`.
@@ -88,60 +88,35 @@ function isSendable(body: unknown): boolean {
 }
 
 /**
- * JSON text of a body. When JSON.stringify fails, the body is walked again to tell its
- * own failures (a bigint, a cycle, nesting too deep: an EndpointError) from an exception
- * of the caller's code (a `toJSON`, a getter), which passes through unchanged. When it
- * succeeds, the walk looks for what JSON would write as `{}` without a word (a Map, a
- * Set), and a body with no JSON text at all (a function) is refused too.
+ * JSON text of a body, written once by `JSON.stringify` with a replacer that refuses
+ * what JSON cannot hold (a bigint, a cycle, values nested over {@link MAX_DEPTH}
+ * levels) or would write as `{}` without a word (a Map, a Set), and a body with no JSON
+ * text at all (a function). The replacer sees each value after its `toJSON`, so what a
+ * `toJSON` returns is checked too; an exception of the caller's own code (a `toJSON`,
+ * a getter) passes through unchanged.
  */
 function serialise(body: unknown): string {
-  let text: string | undefined;
-  try {
-    text = JSON.stringify(body);
-  } catch (error) {
-    let problem: string | undefined;
-    try {
-      problem = jsonProblem(body, []);
-    } catch {
-      problem = undefined; // the caller's code threw again
+  // The objects being written, outermost first: JSON.stringify calls the replacer with
+  // the object it is writing as `this`, so what lies above it has been written already.
+  const open: object[] = [];
+  const text = JSON.stringify(body, function (this: object, _key: string, value: unknown) {
+    while (open.length > 0 && open[open.length - 1] !== this) open.pop();
+    if (typeof value === "bigint") throw unserialisable("a bigint");
+    if (typeof value === "object" && value !== null) {
+      const kind = Array.isArray(value) || isPlainObject(value) ? undefined : builtinKind(value);
+      if (kind === "Map" || kind === "Set") throw unserialisable(`a ${kind}, which JSON writes as {}`);
+      if (open.includes(value)) throw unserialisable("a cycle");
+      if (open.length === MAX_DEPTH) throw unserialisable(`values nested over ${MAX_DEPTH} levels deep`);
+      open.push(value);
     }
-    if (problem === undefined) throw error;
-    throw unserialisable(problem);
-  }
-  const problem = text === undefined ? `a ${typeof body}, which has no JSON text` : jsonProblem(body, []);
-  if (problem !== undefined) throw unserialisable(problem);
-  return text!;
+    return value;
+  }) as string | undefined;
+  if (text === undefined) throw unserialisable(`a ${typeof body}, which has no JSON text`);
+  return text;
 }
 
 function unserialisable(problem: string): EndpointError {
   return new EndpointError(ErrorCodes.INVALID_PARAMETER, `the JSON body cannot be serialised: it holds ${problem}`);
-}
-
-// Deeper than any stack overflow of JSON.stringify's needs to be told apart; shallow enough to walk.
-const JSON_DEPTH = 1000;
-
-/**
- * What in `value` JSON cannot hold (a bigint, a cycle, nesting too deep) or would write
- * as `{}` (a Map, a Set), or undefined; a value with a `toJSON` is the caller's to turn
- * into JSON.
- */
-function jsonProblem(value: unknown, ancestors: object[]): string | undefined {
-  if (typeof value === "bigint") return "a bigint";
-  if (typeof value !== "object" || value === null) return undefined;
-  if (typeof (value as { toJSON?: unknown }).toJSON === "function") return undefined;
-  if (!Array.isArray(value) && !isPlainObject(value)) {
-    const kind = builtinKind(value);
-    if (kind === "Map" || kind === "Set") return `a ${kind}, which JSON writes as {}`;
-  }
-  if (ancestors.includes(value)) return "a cycle";
-  if (ancestors.length === JSON_DEPTH) return `values nested over ${JSON_DEPTH} levels deep`;
-  ancestors.push(value);
-  for (const key of Object.keys(value)) {
-    const problem = jsonProblem((value as Record<string, unknown>)[key], ancestors);
-    if (problem !== undefined) return problem;
-  }
-  ancestors.pop();
-  return undefined;
 }
 
 /**

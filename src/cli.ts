@@ -5,7 +5,9 @@ import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { endpoint, EndpointError, type RequestOptions, toFetch, VERSION } from "./index.js";
 
-const USAGE = `Usage: fluent-endpoint [METHOD] URL [name=value ...] [options]
+const SYNOPSIS = "fluent-endpoint [METHOD] URL [name=value ...] [options]";
+
+const USAGE = `Usage: ${SYNOPSIS}
 
 Prints the request options endpoint() returns for a route and parameters.
 
@@ -39,7 +41,7 @@ Example:
   fluent-endpoint GET "/repos/{owner}/{repo}/issues" owner=octokit repo=endpoint.js state=open -H "authorization: token secret123"`;
 
 // The line printed under every error message.
-const USAGE_HINT = "usage: fluent-endpoint [METHOD] URL [name=value ...] [options]; see --help";
+const USAGE_HINT = `usage: ${SYNOPSIS}; see --help`;
 
 /** Bad command-line input; reported like an EndpointError. */
 class UsageError extends Error {}

@@ -1,12 +1,25 @@
 // `fluent-endpoint`: prints what a route plus parameters turns into, as request
-// options (JSON), a curl command or the arguments of fetch. Bad input exits with 2.
+// options (JSON), a curl command or the arguments of fetch. Bad input prints its
+// message and a usage line, and exits with 2.
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { endpoint, EndpointError, type RequestOptions, toFetch } from "./index.js";
+import { endpoint, EndpointError, type RequestOptions, toFetch, VERSION } from "./index.js";
 
-const USAGE = `Usage: fluent-endpoint "<METHOD> <URL>" [name=value ...] [options]
+const SYNOPSIS = "fluent-endpoint [METHOD] URL [name=value ...] [options]";
+
+const USAGE = `Usage: ${SYNOPSIS}
 
 Prints the request options endpoint() returns for a route and parameters.
+
+Route:
+  GET /users/octocat          a method and a URL, as two arguments or quoted as one
+  /user                       a URL alone (the method is GET)
+  The first argument is a method when it is an HTTP method token (letters, digits and
+  !#$%&'*+-.^_\`|~, in any case: PROPFIND, get) and a second argument follows that is
+  not a parameter: it holds no "=", or a "/" comes before its first "=" (/search?q=x is
+  a URL). Otherwise the first argument is the whole route: "/user page=2" and
+  "user page=2" are a URL and a parameter; "GET" alone, or "GET page=2", is an error
+  (a method without its URL).
 
 Parameters:
   name=value                  a string (labels=bug,ui is the string "bug,ui")
@@ -19,11 +32,16 @@ Options:
   --curl                      print an equivalent curl command instead
   --fetch                     print the arguments of fetch(...toFetch(options)) instead
   -h, --help                  print this help
+  -v, --version               print the version
 
-Bad input prints "fluent-endpoint: <message>" to stderr and exits with code 2.
+Bad input prints "fluent-endpoint: <message>" and a usage line to stderr and exits
+with code 2.
 
 Example:
-  fluent-endpoint "GET /repos/{owner}/{repo}/issues" owner=octokit repo=endpoint.js state=open -H "authorization: token secret123"`;
+  fluent-endpoint GET "/repos/{owner}/{repo}/issues" owner=octokit repo=endpoint.js state=open -H "authorization: token secret123"`;
+
+// The line printed under every error message.
+const USAGE_HINT = `usage: ${SYNOPSIS}; see --help`;
 
 /** Bad command-line input; reported like an EndpointError. */
 class UsageError extends Error {}
@@ -67,6 +85,28 @@ function readData(argument: string): string {
   } catch {
     throw new UsageError(`--data ${argument}: not UTF-8 text; send binary bytes from code, or with curl --data-binary @FILE`);
   }
+}
+
+// RFC 9110 token characters: what a method may be made of.
+const METHOD_TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+
+/** Whether `argument` reads as a `name=value` or `name:=json` parameter: an "=" with no "/" before it. */
+function isParameter(argument: string): boolean {
+  const equals = argument.indexOf("=");
+  return equals > 0 && argument.lastIndexOf("/", equals) === -1;
+}
+
+/**
+ * The route and the parameters of the positionals. `GET /x` as two arguments is the
+ * route "GET /x" when the first is a method token and the second is not a parameter;
+ * otherwise the first argument is the whole route (`/user page=2`, `"GET /x"`).
+ */
+function splitPositionals(positionals: string[]): [route: string | undefined, parameters: string[]] {
+  const [first, second, ...rest] = positionals;
+  if (first !== undefined && second !== undefined && METHOD_TOKEN.test(first) && !isParameter(second)) {
+    return [`${first} ${second}`, rest];
+  }
+  return [first, positionals.slice(1)];
 }
 
 // Option keys of endpoint(): as `name=value` they would be refused by the builder in API terms.
@@ -132,6 +172,7 @@ function run(args: string[]): string {
         curl: { type: "boolean" },
         fetch: { type: "boolean" },
         help: { type: "boolean", short: "h" },
+        version: { type: "boolean", short: "v" },
       },
     });
   } catch (error) {
@@ -141,12 +182,13 @@ function run(args: string[]): string {
     const option = /^Option '(-[^']*)' argument is ambiguous$/.exec(problem)?.[1];
     const attached = option === undefined ? undefined : option.startsWith("--") ? `${option}=VALUE` : `${option}VALUE`;
     const hint = attached === undefined ? "" : ` (for a value starting with "-", write ${attached})`;
-    throw new UsageError(`${problem}${hint}; see --help`);
+    throw new UsageError(`${problem}${hint}`);
   }
   const { values, positionals } = parsed;
   if (values.help) return USAGE;
-  const [route, ...parameters] = positionals;
-  if (route === undefined) throw new UsageError('missing route such as "GET /user"; see --help');
+  if (values.version) return VERSION;
+  const [route, parameters] = splitPositionals(positionals);
+  if (route === undefined) throw new UsageError('missing route such as "GET /user"');
   if (values.curl && values.fetch) throw new UsageError("--curl and --fetch cannot be combined");
 
   let builder = endpoint.builder().route(route);
@@ -170,6 +212,6 @@ try {
   console.log(run(process.argv.slice(2)));
 } catch (error) {
   if (!(error instanceof EndpointError || error instanceof UsageError)) throw error;
-  console.error(`fluent-endpoint: ${error.message}`);
+  console.error(`fluent-endpoint: ${error.message}\n${USAGE_HINT}`);
   process.exitCode = 2;
 }

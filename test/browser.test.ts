@@ -1,4 +1,4 @@
-// Issue #5 item 3: the ESM build (dist/index.js, built by `npm test` before vitest runs)
+// The ESM build (dist/index.js, built by `npm test` before vitest runs)
 // in a real browser. A page served on 127.0.0.1 imports it through an import map, its
 // results equal Node's for the same inputs, and its fetch(...toFetch(...)) reaches the
 // loopback server (same origin, so no CORS). Nothing but 127.0.0.1 is ever contacted.
@@ -10,11 +10,15 @@ import { fileURLToPath } from "node:url";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as lib from "../src/index.js";
+import { skipNotice } from "./support/skip.js";
 
 const CHROMIUM = "/usr/bin/chromium";
 const HAS_CHROMIUM = existsSync(CHROMIUM);
-const SKIPPED = `SKIPPED: ${CHROMIUM} not found (Debian: apt-get install chromium chromium-driver; .ci/run installs it where apt-get exists)`;
-if (!HAS_CHROMIUM) console.warn(`test/browser.test.ts: ${SKIPPED}`);
+const SKIPPED = skipNotice(
+  "test/browser.test.ts",
+  HAS_CHROMIUM,
+  `${CHROMIUM} not found (Debian: apt-get install chromium chromium-driver; .ci/run installs it where apt-get exists)`,
+);
 
 const file = (path: string) => fileURLToPath(new URL(`../${path}`, import.meta.url));
 
@@ -100,7 +104,7 @@ interface Received {
   body: Buffer;
 }
 
-describe.skipIf(!HAS_CHROMIUM)(`the ESM build in headless Chromium${HAS_CHROMIUM ? "" : ` — ${SKIPPED}`}`, () => {
+describe.skipIf(!HAS_CHROMIUM)(`the ESM build in headless Chromium${SKIPPED}`, () => {
   let server: Server;
   let origin: string;
   let browser: Browser;

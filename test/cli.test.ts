@@ -1,4 +1,4 @@
-// The `fluent-endpoint` command (issue #5 item 4), run as users run it: the built
+// The `fluent-endpoint` command, run as users run it: the built
 // dist/cli.js in a child node process, checked by its stdout, stderr and exit code.
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -11,6 +11,7 @@ const CLI = join(root, "dist", "cli.js");
 const { version } = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { version: string };
 const DEFAULT_HEADERS = { accept: "application/vnd.github.v3+json", "user-agent": `fluent-endpoint.js/${version}` };
 const JSON_TYPE = "application/json; charset=utf-8";
+const USAGE_HINT = "usage: fluent-endpoint [METHOD] URL [name=value ...] [options]; see --help";
 let directory: string;
 
 /** Runs the CLI in `directory` with `args` (and `input` on stdin). */
@@ -24,6 +25,11 @@ function json(args: string[], input?: string): unknown {
   const { status, stdout, stderr } = cli(args, input);
   expect({ status, stderr }).toEqual({ status: 0, stderr: "" });
   return JSON.parse(stdout);
+}
+
+/** What the CLI prints to stderr for bad input: the message, then the usage line. */
+function failure(message: string) {
+  return { status: 2, stdout: "", stderr: `fluent-endpoint: ${message}\n${USAGE_HINT}\n` };
 }
 
 /** The words the shell makes of a printed curl command, by running it with `curl` as a function that lists its arguments. */
@@ -139,6 +145,71 @@ describe("request options as JSON", () => {
   });
 });
 
+describe("the route as one or two arguments", () => {
+  const options = (method: string, path: string) => ({ method, url: `https://api.github.com${path}`, headers: DEFAULT_HEADERS });
+
+  it("reads METHOD URL as two arguments like the quoted route", () => {
+    expect(json(["GET", "/users/octocat"])).toEqual(options("get", "/users/octocat"));
+    expect(json(["GET", "/users/octocat"])).toEqual(json(["GET /users/octocat"]));
+    expect(json(["POST", "/repos/{owner}/{repo}/issues", "owner=o", "repo=r", "title=Hi"])).toEqual({
+      method: "post",
+      url: "https://api.github.com/repos/o/r/issues",
+      headers: { ...DEFAULT_HEADERS, "content-type": JSON_TYPE },
+      body: { title: "Hi" },
+    });
+  });
+
+  it("takes any HTTP method token, in any case", () => {
+    expect(json(["PROPFIND", "/x"])).toEqual(options("propfind", "/x"));
+    expect(json(["get", "/x"])).toEqual(options("get", "/x"));
+  });
+
+  it("reads a URL with a query as the URL: a '/' comes before its '='", () => {
+    expect(json(["GET", "/search?q=x", "page=2"])).toEqual(options("get", "/search?q=x&page=2"));
+    expect(json(["GET", "http://127.0.0.1:8080/x?a=b"])).toMatchObject({ method: "get", url: "http://127.0.0.1:8080/x?a=b" });
+  });
+
+  it("keeps a single argument the whole route: a URL alone is a GET", () => {
+    expect(json(["/user"])).toEqual(options("get", "/user"));
+    expect(json(["/user", "page=2"])).toEqual(options("get", "/user?page=2"));
+    expect(json(["user", "page=2", "per_page:=10"])).toEqual(options("get", "/user?page=2&per_page=10"));
+  });
+
+  it("keeps options anywhere on the line", () => {
+    expect(json(["--base-url", "http://127.0.0.1:8080", "DELETE", "-H", "x-a: 1", "/x"])).toEqual({
+      method: "delete",
+      url: "http://127.0.0.1:8080/x",
+      headers: { ...DEFAULT_HEADERS, "x-a": "1" },
+    });
+  });
+
+  it.each([
+    ["a method alone", ["GET"], 'route "GET" has no URL; write "<METHOD> <URL>" or "<URL>"'],
+    ["a method followed by a parameter", ["GET", "page=2"], 'route "GET" has no URL; write "<METHOD> <URL>" or "<URL>"'],
+    ["a lowercase method alone", ["get"], 'route "get" has no URL; write "<METHOD> <URL>" or "<URL>"'],
+    ["a URL after a quoted route", ["GET /x", "/y"], 'parameter "/y" is not name=value or name:=json'],
+    ["a first argument that is no token", ["/x", "/y"], 'parameter "/y" is not name=value or name:=json'],
+    ["a URL with a space", ["GET", "/a b"], 'route "GET /a b" is not "<METHOD> <URL>" (one space, no spaces in the URL)'],
+  ])("refuses %s with exit code 2", (_, args, message) => {
+    expect(cli(args)).toEqual(failure(message));
+  });
+});
+
+describe("--version", () => {
+  it.each(["--version", "-v"])("%s prints the package version and exits with 0", (flag) => {
+    expect(cli([flag])).toEqual({ status: 0, stdout: `${version}\n`, stderr: "" });
+  });
+
+  it("wins over a route, as --help does; --help wins over it", () => {
+    expect(cli(["GET /x/{", "-v"])).toEqual({ status: 0, stdout: `${version}\n`, stderr: "" });
+    expect(cli(["--version", "--help"]).stdout).toMatch(/^Usage: /);
+  });
+
+  it("refuses an unknown flag next to it with exit code 2", () => {
+    expect(cli(["--version", "--verbose"])).toEqual(failure("Unknown option '--verbose'"));
+  });
+});
+
 describe("--curl", () => {
   it("prints an equivalent curl command, every value single-quoted", () => {
     const { status, stdout, stderr } = cli([
@@ -232,9 +303,9 @@ describe("--curl", () => {
 
   it("refuses a body with a NUL byte, which a command line cannot carry, with exit code 2", () => {
     writeFileSync(join(directory, "nul.bin"), "x\0y");
-    const { status, stdout, stderr } = cli(["POST /x", "--data", "@nul.bin", "--curl"]);
-    expect({ status, stdout }).toEqual({ status: 2, stdout: "" });
-    expect(stderr).toBe("fluent-endpoint: --curl: the body holds a NUL byte, which no command-line argument can carry; use --fetch, or curl --data-binary @FILE\n");
+    expect(cli(["POST /x", "--data", "@nul.bin", "--curl"])).toEqual(
+      failure("--curl: the body holds a NUL byte, which no command-line argument can carry; use --fetch, or curl --data-binary @FILE"),
+    );
     expect(JSON.parse(cli(["POST /x", "--data", "@nul.bin"]).stdout).body).toBe("x\0y");
   });
 
@@ -273,29 +344,27 @@ describe("bad input: the message on stderr, exit code 2", () => {
     ["a -H without a colon", ["GET /x", "-H", "authorization"], `header "authorization" is not "name: value"`],
     ["a -H with an empty name", ["GET /x", "-H", ": v"], `header ": v" is not "name: value"`],
     ["a header name that is not a token", ["GET /x", "-H", "bad name: v"], `header name "bad name" is not an HTTP token (U+0020 at position 3)`],
-    ["an unknown flag", ["GET /x", "--verbose"], "Unknown option '--verbose'; see --help"],
-    ["a flag without its value", ["GET /x", "--base-url"], "Option '--base-url <value>' argument missing; see --help"],
-    ["a --data value starting with '-'", ["POST /x", "--data", "-x"], `Option '--data' argument is ambiguous (for a value starting with "-", write --data=VALUE); see --help`],
-    ["a -H value starting with '-'", ["POST /x", "-H", "-x: 1"], `Option '-H' argument is ambiguous (for a value starting with "-", write -HVALUE); see --help`],
+    ["an unknown flag", ["GET /x", "--verbose"], "Unknown option '--verbose'"],
+    ["a flag without its value", ["GET /x", "--base-url"], "Option '--base-url <value>' argument missing"],
+    ["a --data value starting with '-'", ["POST /x", "--data", "-x"], `Option '--data' argument is ambiguous (for a value starting with "-", write --data=VALUE)`],
+    ["a -H value starting with '-'", ["POST /x", "-H", "-x: 1"], `Option '-H' argument is ambiguous (for a value starting with "-", write -HVALUE)`],
     ["a parameter without '='", ["GET /x", "owner"], `parameter "owner" is not name=value or name:=json`],
     ["a parameter without a name", ["GET /x", ":=1"], `parameter ":=1" is not name=value or name:=json`],
     ["a name:= value that is not JSON", ["GET /x", "n:=nope"], `parameter "n": "nope" is not valid JSON`],
-    ["no route", [], 'missing route such as "GET /user"; see --help'],
+    ["no route", [], 'missing route such as "GET /user"'],
     ["--curl with --fetch", ["GET /x", "--curl", "--fetch"], "--curl and --fetch cannot be combined"],
     ["--data with GET", ["GET /x", "--data", "x"], "data cannot be sent with a GET request, which has no body"],
     ["a missing --data file", ["POST /x", "--data", "@missing.txt"], "--data @missing.txt: ENOENT: no such file or directory, open 'missing.txt'"],
     ["a dot-segment value", ["GET /files/{name}", "name=.."], `parameter "name" ({name} at position 7) made the path segment "..", which URL parsers resolve away`],
   ])("%s", (_, args, message) => {
-    expect(cli(args)).toEqual({ status: 2, stdout: "", stderr: `fluent-endpoint: ${message}\n` });
+    expect(cli(args)).toEqual(failure(message));
   });
 
   it("refuses a --data file that is not UTF-8 instead of replacing its bytes", () => {
     writeFileSync(join(directory, "binary.dat"), Buffer.from([0x78, 0xff, 0xfe]));
-    expect(cli(["POST /x", "--data", "@binary.dat"])).toEqual({
-      status: 2,
-      stdout: "",
-      stderr: "fluent-endpoint: --data @binary.dat: not UTF-8 text; send binary bytes from code, or with curl --data-binary @FILE\n",
-    });
+    expect(cli(["POST /x", "--data", "@binary.dat"])).toEqual(
+      failure("--data @binary.dat: not UTF-8 text; send binary bytes from code, or with curl --data-binary @FILE"),
+    );
   });
 
   it("reports bad input under --curl and --fetch the same way", () => {
@@ -317,8 +386,8 @@ describe("--help", () => {
     for (const flag of ["--help", "-h"]) {
       const { status, stdout, stderr } = cli([flag]);
       expect({ status, stderr }).toEqual({ status: 0, stderr: "" });
-      expect(stdout).toMatch(/^Usage: fluent-endpoint "<METHOD> <URL>" \[name=value \.\.\.\] \[options\]\n/);
-      for (const option of ["name:=json", "--header", "--base-url", "--data", "--curl", "--fetch", "code 2"]) {
+      expect(stdout).toMatch(/^Usage: fluent-endpoint \[METHOD\] URL \[name=value \.\.\.\] \[options\]\n/);
+      for (const option of ["name:=json", "--header", "--base-url", "--data", "--curl", "--fetch", "--version", "code 2"]) {
         expect(stdout).toContain(option);
       }
     }
@@ -331,11 +400,8 @@ describe("--help", () => {
 
 describe("option names given as parameters", () => {
   it("exits 2 with a message in command-line terms", () => {
-    const { status, stdout, stderr } = cli(["GET /x", "method=POST"]);
-    expect(status).toBe(2);
-    expect(stdout).toBe("");
-    expect(stderr).toBe(
-      'fluent-endpoint: "method" is an option, not a parameter: put the method in the route; use --base-url, -H or --data\n',
+    expect(cli(["GET /x", "method=POST"])).toEqual(
+      failure('"method" is an option, not a parameter: put the method in the route; use --base-url, -H or --data'),
     );
   });
 });

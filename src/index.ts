@@ -1,7 +1,8 @@
 export { type FetchInit, toFetch } from "./adapters/fetch.js";
-export { RequestBuilder } from "./builder.js";
-export { type Endpoint, endpoint } from "./endpoint.js";
-export { EndpointError, type EndpointErrorCode, ErrorCodes } from "./errors.js";
+export { RequestBuilder } from "./api/builder.js";
+export { type Endpoint, endpoint } from "./api/endpoint.js";
+export { EndpointError, type EndpointErrorCode, ErrorCodes } from "./core/errors.js";
+export { VERSION } from "./core/state.js";
 export type {
   EndpointOptions,
   HeaderValue,
@@ -12,5 +13,4 @@ export type {
   RequestMeta,
   RequestOptions,
   ResultHeaders,
-} from "./types.js";
-export { VERSION } from "./version.js";
+} from "./core/types.js";

@@ -16,7 +16,7 @@ import { endpoint as theirs } from "@octokit/endpoint";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { endpoint as ours } from "../src/index.js";
-import { OPTION_KEYS } from "../src/state.js";
+import { OPTION_KEYS } from "../src/core/options.js";
 
 const RUNS = Number.parseInt(process.env.FAST_CHECK_RUNS ?? "", 10) || 1500;
 const SEED = Number.parseInt(process.env.FAST_CHECK_SEED ?? "", 10) || 424242;

@@ -1,7 +1,7 @@
-import { describe, EndpointError, ErrorCodes, quote } from "../errors.js";
-import { queryPair, queryValue } from "../query.js";
-import type { RequestOptions } from "../types.js";
-import { builtinKind, isPlainObject, MAX_DEPTH, ownValue, setOwn } from "../values.js";
+import { describe, EndpointError, ErrorCodes, quote } from "../core/errors.js";
+import { queryPair, queryValue } from "../http/url.js";
+import type { RequestOptions } from "../core/types.js";
+import { builtinKind, isPlainObject, MAX_DEPTH, ownValue, setOwn } from "../core/values.js";
 
 /**
  * The `init` argument `toFetch` builds for `fetch(url, init)`.

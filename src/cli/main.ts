@@ -3,7 +3,8 @@
 // message and a usage line, and exits with 2.
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { endpoint, EndpointError, type RequestOptions, toFetch, VERSION } from "./index.js";
+import { endpoint, EndpointError, type RequestOptions, toFetch, VERSION } from "../index.js";
+import { OPTION_KEYS } from "../core/options.js";
 
 const SYNOPSIS = "fluent-endpoint [METHOD] URL [name=value ...] [options]";
 
@@ -109,8 +110,6 @@ function splitPositionals(positionals: string[]): [route: string | undefined, pa
   return [first, positionals.slice(1)];
 }
 
-// Option keys of endpoint(): as `name=value` they would be refused by the builder in API terms.
-const OPTION_NAMES = new Set(["method", "url", "baseUrl", "headers", "mediaType", "data", "request"]);
 
 /** POSIX shell single quotes: nothing inside is special, and `'` is written `'\''`. */
 function shellQuote(text: string): string {
@@ -196,7 +195,7 @@ function run(args: string[]): string {
   for (const header of values.header ?? []) builder = builder.header(...parseHeader(header));
   for (const parameter of parameters) {
     const [name, value] = parseParameter(parameter);
-    if (OPTION_NAMES.has(name)) {
+    if (OPTION_KEYS.has(name)) {
       throw new UsageError(`"${name}" is an option, not a parameter: put the method in the route; use --base-url, -H or --data`);
     }
     builder = builder.param(name, value);

@@ -5,6 +5,7 @@
  */
 export interface BoundedCache<V> {
   get(key: string): V;
+  /** How many entries it holds. */
   readonly size: number;
 }
 

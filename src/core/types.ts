@@ -55,7 +55,9 @@ export interface MediaType {
 /**
  * Custom meta information for whoever sends the request (a `signal`, a `fetch`
  * implementation, retry settings…). fluent-endpoint returns it as the very object
- * passed in, never copied or frozen.
+ * passed in, never copied or frozen; when the defaults and a call (or two builder
+ * steps) both carry one, the result holds a new object merged from them as
+ * `@octokit/endpoint` merges it: plain objects key by key, anything else from the later one.
  *
  * @example
  * const request: RequestMeta = { signal: AbortSignal.timeout(5000) };
@@ -115,8 +117,8 @@ export interface MergedOptions {
   baseUrl: string;
   /** The url template, placeholders not yet expanded; absent when none was given. */
   url?: string;
-  /** Lowercase header names, validated values. */
-  headers: ResultHeaders;
+  /** Lowercase header names, validated values; `null` for a header removed (a default one, say), which `parse()` leaves out. */
+  headers: { [name: string]: HeaderValue | null };
   /** The media type parameter; `format` is `""` for none. */
   mediaType: {
     /** See {@link MediaType.format}. */
@@ -139,8 +141,8 @@ export interface MergedOptions {
  * defaults.headers["user-agent"]; // "fluent-endpoint.js/0.1.0"
  */
 export interface ReadonlyMergedOptions extends Readonly<MergedOptions> {
-  /** Lowercase header names, validated values. */
-  readonly headers: Readonly<ResultHeaders>;
+  /** Lowercase header names, validated values; `null` for a removed header. */
+  readonly headers: { readonly [name: string]: HeaderValue | null };
   /** The media type parameter. */
   readonly mediaType: {
     /** See {@link MediaType.format}; `""` for none. */

@@ -1,48 +1,48 @@
+import { applyFormat } from "../http/media-type.js";
+import { isQueryMethod } from "../http/tokens.js";
+import { appendQuery, joinUrl, queryPair, queryValue } from "../http/url.js";
+import { expandTemplate } from "../template/expand.js";
+import { parseUrlTemplate } from "../template/template.js";
 import { EndpointError, ErrorCodes } from "./errors.js";
-import { expandTemplate } from "./expand.js";
-import { applyFormat } from "./media-type.js";
-import { flatten, type Layered, readView } from "./layers.js";
-import { isQueryMethod } from "./method.js";
-import { appendQuery, queryPair, queryValue } from "./query.js";
-import { EMPTY_STATE, type EndpointState, mergeForCall } from "./state.js";
-import { parseUrlTemplate } from "./template.js";
-import type { RequestOptions } from "./types.js";
-import { joinUrl } from "./url.js";
+import { asIs, EMPTY_STATE, type EndpointState, flatten, mergeForCall, readOptions, REMOVED } from "./state.js";
+import type { RequestOptions, ResultHeaders } from "./types.js";
 import { cloneValue, setOwn } from "./values.js";
 
 const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
 
 /**
- * Turns a state into request options (spec §2.3, §4.1): expands the url template,
- * joins it to `baseUrl`, and routes every parameter the template did not use to
- * the query string (GET, HEAD) or the JSON body (any other method). The result is
- * a fresh, mutable object; only `body` from `data` and `request` are the caller's own.
+ * Turns a state into request options: expands the url template, joins it to
+ * `baseUrl`, and routes every parameter the template did not use to the query string
+ * (GET, HEAD) or the JSON body (any other method). The result is a fresh, mutable
+ * object; only `body` from `data` and `request` are the caller's own.
  */
 export function parseState(state: EndpointState): RequestOptions {
   if (state.url === undefined) {
-    throw new EndpointError(ErrorCodes.MISSING_URL, "no url: pass a route such as \"GET /user\" or a url option");
+    throw new EndpointError(ErrorCodes.MISSING_URL, 'no url: pass a route such as "GET /user" or a url option');
   }
   if (state.method === undefined) {
     throw new EndpointError(ErrorCodes.INVALID_METHOD, "no method: pass a method option or a route with a method");
   }
   const method = state.method.toLowerCase();
   const template = parseUrlTemplate(state.url);
-  const params = readView(state.params);
+  const params = flatten(state.params);
   let url = joinUrl(state.baseUrl, expandTemplate(template, params, state.baseUrl === ""));
 
-  const headers = ownedFlat(state.headers) ?? { ...flatten(state.headers) };
+  const flatHeaders = flatten(state.headers);
+  const headers: ResultHeaders = {};
+  for (const name of Object.keys(flatHeaders)) {
+    const value = flatHeaders[name]!;
+    if (value !== REMOVED) setOwn(headers, name, value);
+  }
   // Own keys only, here and below: a key inherited from a polluted Object.prototype is no header.
-  if (state.format !== "" && Object.hasOwn(headers, "accept") && typeof headers.accept === "string") {
+  if (state.format !== "" && typeof headers.accept === "string" && Object.hasOwn(headers, "accept")) {
     headers.accept = applyFormat(headers.accept, state.format);
   }
 
   let body: unknown;
   if (isQueryMethod(method)) {
     if (state.data !== undefined) {
-      throw new EndpointError(
-        ErrorCodes.INVALID_OPTIONS,
-        `data cannot be sent with a ${state.method} request, which has no body`,
-      );
+      throw new EndpointError(ErrorCodes.INVALID_OPTIONS, `data cannot be sent with a ${state.method} request, which has no body`);
     }
     let query = "";
     for (const key of Object.keys(params)) {
@@ -51,16 +51,16 @@ export function parseState(state: EndpointState): RequestOptions {
       if (value !== undefined) query += query === "" ? queryPair(key, value) : `&${queryPair(key, value)}`;
     }
     url = appendQuery(url, query);
-  } else if (state.data !== undefined) {
-    body = state.data.value;
   } else {
     let fields: Record<string, unknown> | undefined;
     for (const key of Object.keys(params)) {
       if (template.variables.has(key)) continue;
-      fields ??= {};
-      setOwn(fields, key, cloneValue(params[key], key));
+      // With `data`, the leftovers are not sent, but checked as a body would be, so that
+      // endpoint(), parse(merge()) and a builder refuse the same input alike.
+      const value = cloneValue(params[key], key);
+      if (state.data === undefined) setOwn((fields ??= {}), key, value);
     }
-    body = fields;
+    body = state.data === undefined ? fields : state.data.value;
   }
 
   if (body !== undefined && !Object.hasOwn(headers, "content-type")) headers["content-type"] = JSON_CONTENT_TYPE;
@@ -68,14 +68,6 @@ export function parseState(state: EndpointState): RequestOptions {
   if (body !== undefined) result.body = body;
   if (state.request !== undefined) result.request = state.request.value;
   return result;
-}
-
-/**
- * The map of a layer made for one call (flat and unfrozen, see `overlay`), which
- * nothing else holds, so the result may take it over; undefined for stored layers.
- */
-function ownedFlat<V>(layer: Layered<V>): Record<string, V> | undefined {
-  return layer.below === undefined && !Object.isFrozen(layer.own) ? (layer.own as Record<string, V>) : undefined;
 }
 
 /**
@@ -87,5 +79,5 @@ function ownedFlat<V>(layer: Layered<V>): Record<string, V> | undefined {
  * // { method: "get", url: "https://api.github.com/users/octocat", headers: {} }
  */
 export function parse(options: unknown): RequestOptions {
-  return parseState(mergeForCall(EMPTY_STATE, undefined, options));
+  return parseState(mergeForCall(EMPTY_STATE, [readOptions(undefined, options, asIs)]));
 }

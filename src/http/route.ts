@@ -1,6 +1,7 @@
-import { codePointLabel, describe, EndpointError, ErrorCodes, quote } from "./errors.js";
-import { boundedCache } from "./bounded-cache.js";
-import { assertMethod } from "./method.js";
+import { boundedCache } from "../core/cache.js";
+import { Chars, spanOf } from "../core/chars.js";
+import { codePointLabel, describe, EndpointError, ErrorCodes, quote } from "../core/errors.js";
+import { assertMethod } from "./tokens.js";
 
 /** A route string split into its parts. */
 export interface Route {
@@ -11,16 +12,9 @@ export interface Route {
 // A single word that is one of these is a method with its URL missing, not a relative URL.
 const BARE_METHODS = /*#__PURE__*/ new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE", "CONNECT"]);
 
-// Routes are usually literals written once and called often: keep the parsed form of
-// short ones in a bounded cache, like url templates.
-export const ROUTE_CACHE_LIMIT = 512;
-const CACHEABLE_ROUTE_LENGTH = 2048;
-const routes = /*#__PURE__*/ boundedCache(ROUTE_CACHE_LIMIT, CACHEABLE_ROUTE_LENGTH, readRoute);
-
-/** Number of routes currently cached (for tests of the bound). */
-export function routeCacheSize(): number {
-  return routes.size;
-}
+// Routes are usually literals written once and called often: their parsed form is kept
+// in a bounded cache, as url templates are (docs/decisions.md, route cache).
+const routes = /*#__PURE__*/ boundedCache(512, 2048, readRoute);
 
 /** Parses a route string (see {@link readRoute}) through a bounded cache; the result is frozen. */
 export function parseRoute(route: unknown): Route {
@@ -41,7 +35,7 @@ function isUnicodeSpace(code: number): boolean {
 }
 
 /**
- * Splits `"<METHOD> <URL>"` or `"<URL>"` (spec §2.2). Anything else — empty, extra
+ * Splits `"<METHOD> <URL>"` or `"<URL>"`. Anything else — empty, extra
  * spaces, three parts, a method with no URL — is `ERR_INVALID_ROUTE`.
  *
  * @example
@@ -58,8 +52,7 @@ function readRoute(route: unknown): Route {
       throw new EndpointError(ErrorCodes.INVALID_ROUTE, `route ${quote(route)} has no URL; write "<METHOD> <URL>" or "<URL>"`);
     }
     // "GET\u00a0/x", a route copied from a page: not a url that starts with "GET".
-    let word = 0;
-    while ((route.charCodeAt(word) | 32) >= 97 && (route.charCodeAt(word) | 32) <= 122) word++;
+    const word = spanOf(route, Chars.ALPHA);
     if (BARE_METHODS.has(route.slice(0, word).toUpperCase()) && isUnicodeSpace(route.charCodeAt(word))) {
       throw new EndpointError(
         ErrorCodes.INVALID_ROUTE,

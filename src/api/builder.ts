@@ -1,52 +1,51 @@
-import { createEndpoint, type Endpoint } from "./endpoint.js";
-import { describe, EndpointError, ErrorCodes, quote } from "./errors.js";
-import { parseState } from "./parse.js";
-import { parseRoute } from "./route.js";
+import { describe, EndpointError, ErrorCodes, quote } from "../core/errors.js";
+import { OPTION_KEYS } from "../core/options.js";
+import { parse, parseState } from "../core/parse.js";
 import {
+  asIs,
   type EndpointState,
-  mergeState,
-  mergeStepsForCall,
-  OPTION_KEYS,
-  produceSteps,
-  readStep,
+  mergeForCall,
+  produceState,
+  readOptions,
+  type Recipe,
   ROOT_STATE,
-  type Step,
-  toMergedOptions,
-} from "./state.js";
+  toOptions,
+} from "../core/state.js";
 import type {
   EndpointOptions,
   HeaderValue,
   MediaType,
   MergedOptions,
+  ReadonlyMergedOptions,
   RequestHeaders,
   RequestMeta,
   RequestOptions,
-} from "./types.js";
-import { isPlainObject, setOwn } from "./values.js";
+} from "../core/types.js";
+import { cloneValue, isPlainObject } from "../core/values.js";
+import { parseRoute } from "../http/route.js";
+import type { Endpoint } from "./endpoint.js";
 
 /**
- * What a builder holds: an immer-produced state and the steps (validated, copied,
- * frozen transitions) laid over it since. A builder's own state is produced from
- * these once it is needed whole, or used a second time (see `docs/architecture.md`);
- * until then a `build()` lays the steps over `base` for that one call. The two
- * mutable fields only remember that work; what the builder stands for never changes.
+ * What a builder holds: an immer-produced state and the recipes (checked, copied
+ * changes) laid over it since. Its own state is produced from them once it is needed
+ * whole, or used a second time (see docs/architecture.md); until then a `build()` lays
+ * them over `base` for that one call. The two mutable fields only remember that work.
  */
 interface Link {
   readonly base: EndpointState;
-  readonly steps: readonly Step[];
-  /** The frozen state of `base` plus `steps`, once produced. */
+  readonly recipes: readonly Recipe[];
+  /** The frozen state of `base` plus `recipes`, once produced. */
   state: EndpointState | undefined;
   /** Whether the builder has been built or derived from once already. */
   used: boolean;
 }
 
-/** A builder with more steps pending than this produces its state before it is derived from. */
-export const MAX_PENDING_STEPS = 8;
+// A builder with more recipes pending than this produces its state before it is derived from.
+const MAX_PENDING = 8;
 
 /**
- * Proves that a constructor call comes from this module (see `wrapLink`): no caller
- * holds it, so no caller can make a builder over a link of its own. An argument, not
- * module state handed over beside the call, which a failed call could leave behind.
+ * Proves that a constructor call comes from this module: no caller holds it, so no
+ * caller can make a builder over a link of its own.
  */
 const OWN: unique symbol = /*#__PURE__*/ Symbol("fluent-endpoint.own");
 
@@ -54,7 +53,7 @@ const OWN: unique symbol = /*#__PURE__*/ Symbol("fluent-endpoint.own");
  * An immutable, chainable request builder. Every method returns a new builder and
  * leaves the receiver as it was, so a partially built builder can be shared freely
  * as a template. The state underneath is plain data, deep-frozen, made by immer;
- * a one-off chain defers that work to a single merge at `build()` (see `Link`).
+ * a one-off chain defers that work to a single merge at `build()`.
  *
  * @example
  * const repo = new RequestBuilder()
@@ -66,8 +65,7 @@ const OWN: unique symbol = /*#__PURE__*/ Symbol("fluent-endpoint.own");
  * // { method: "get", url: "https://api.github.com/repos/octokit/endpoint.js/issues?state=open", headers: {…} }
  */
 export class RequestBuilder {
-  // A private field, not a property: no caller can reach a builder's link, so no caller
-  // can alter the steps or state of a builder another module shares.
+  // A private field: no caller can reach a builder's link, so no caller can alter a builder another module shares.
   #link: Link;
 
   /** A builder holding the global defaults. */
@@ -81,9 +79,7 @@ export class RequestBuilder {
 
   /**
    * What `builder` holds. A method detached from its builder (`const { build } = b;
-   * build()`) or called on another object gets an EndpointError, not a TypeError
-   * from deep inside. (A static method, not a static block: bundlers keep a class
-   * with a static block even when nothing uses it.)
+   * build()`) or called on another object gets an EndpointError, not a TypeError.
    */
   static #linkOf(builder: unknown): Link {
     if (typeof builder !== "object" || builder === null || !(#link in builder)) {
@@ -104,7 +100,7 @@ export class RequestBuilder {
    * const github = RequestBuilder.from({ headers: { authorization: "token secret123" } });
    */
   static from(options: EndpointOptions): RequestBuilder {
-    return wrapState(mergeState(ROOT_STATE, options));
+    return wrapState(produceState(ROOT_STATE, [readOptions(undefined, options, cloneValue)]));
   }
 
   /**
@@ -115,8 +111,8 @@ export class RequestBuilder {
    */
   route(route: string): RequestBuilder {
     // A missing route is no "not given" here, as an undefined option is: parseRoute throws ERR_INVALID_ROUTE.
-    if (route === undefined) parseRoute(route);
-    return withStep(RequestBuilder.#linkOf(this), readStep(route));
+    if (typeof route !== "string") parseRoute(route);
+    return derive(RequestBuilder.#linkOf(this), readOptions(route, undefined, asIs));
   }
 
   /** Sets the HTTP method (any case; the result lowercases it). @example builder.method("PATCH") */
@@ -144,9 +140,7 @@ export class RequestBuilder {
     if (typeof name !== "string") {
       throw new EndpointError(ErrorCodes.INVALID_HEADER, `header name must be a string, got ${describe(name)}`);
     }
-    const headers: RequestHeaders = {};
-    setOwn(headers as Record<string, unknown>, name, value);
-    return withOptions(RequestBuilder.#linkOf(this), { headers });
+    return withOptions(RequestBuilder.#linkOf(this), { headers: Object.defineProperty({}, name, { value, enumerable: true }) });
   }
 
   /** Merges headers key by key. @example builder.headers({ accept: "text/html", "user-agent": "my-app/1.0" }) */
@@ -163,9 +157,7 @@ export class RequestBuilder {
    */
   param(name: string, value: unknown): RequestBuilder {
     assertParameterName(name);
-    const params: Record<string, unknown> = {};
-    setOwn(params, name, value);
-    return withOptions(RequestBuilder.#linkOf(this), params);
+    return withOptions(RequestBuilder.#linkOf(this), Object.defineProperty({}, name, { value, enumerable: true }));
   }
 
   /** Sets several parameters. @example builder.params({ owner: "octokit", repo: "endpoint.js" }) */
@@ -187,7 +179,7 @@ export class RequestBuilder {
     return withOptions(RequestBuilder.#linkOf(this), { mediaType: given(mediaType, "mediaType") });
   }
 
-  /** Sets the `request` meta object, returned by identity. @example builder.request({ signal }) */
+  /** Sets the `request` meta object, merged over an earlier one (see {@link RequestMeta}). @example builder.request({ signal }) */
   request(request: RequestMeta): RequestBuilder {
     return withOptions(RequestBuilder.#linkOf(this), { request: given(request, "request") });
   }
@@ -201,12 +193,12 @@ export class RequestBuilder {
    */
   build(): RequestOptions {
     const link = RequestBuilder.#linkOf(this);
-    return parseState(firstUse(link) ? mergeStepsForCall(link.base, link.steps) : stateOf(link));
+    return parseState(firstUse(link) ? mergeForCall(link.base, link.recipes) : stateOf(link));
   }
 
-  /** The merged options (spec §2.4), a fresh mutable object. @example builder.merge().headers */
+  /** The merged options, a fresh mutable object. @example builder.merge().headers */
   merge(): MergedOptions {
-    return toMergedOptions(stateOf(RequestBuilder.#linkOf(this)));
+    return toOptions(stateOf(RequestBuilder.#linkOf(this)));
   }
 
   /**
@@ -219,7 +211,23 @@ export class RequestBuilder {
   toEndpoint(): Endpoint {
     return createEndpoint(stateOf(RequestBuilder.#linkOf(this)));
   }
+}
 
+/**
+ * A new builder: `recipe` over `link`. The first builder derived from one whose state
+ * is not produced yet takes its recipes over (so a one-off chain produces nothing); a
+ * second one, or one past `MAX_PENDING`, starts from the produced state.
+ */
+function derive(link: Link, recipe: Recipe): RequestBuilder {
+  if (link.recipes.length < MAX_PENDING && firstUse(link)) {
+    return new RequestBuilder(OWN, { base: link.base, recipes: [...link.recipes, recipe], state: undefined, used: false });
+  }
+  return new RequestBuilder(OWN, { base: stateOf(link), recipes: [recipe], state: undefined, used: false });
+}
+
+/** The one builder transition: a new builder with `options`, checked and copied now, laid over `link`'s state. */
+function withOptions(link: Link, options: EndpointOptions): RequestBuilder {
+  return derive(link, readOptions(undefined, options, cloneValue));
 }
 
 /**
@@ -237,23 +245,6 @@ function given<T>(value: T, setter: string): T {
   return value;
 }
 
-/** The one builder transition: a new builder over `link`'s state with `options` laid over it. */
-function withOptions(link: Link, options: EndpointOptions): RequestBuilder {
-  return withStep(link, readStep(undefined, options));
-}
-
-/**
- * A new builder: `step` over `link`. The first builder derived from one whose state
- * is not produced yet takes over its steps (so a one-off chain produces nothing); a
- * second one, or one past `MAX_PENDING_STEPS`, starts from the produced state.
- */
-function withStep(link: Link, step: Step): RequestBuilder {
-  if (link.steps.length < MAX_PENDING_STEPS && firstUse(link)) {
-    return wrapLink({ base: link.base, steps: [...link.steps, step], state: undefined, used: false });
-  }
-  return wrapLink({ base: stateOf(link), steps: [step], state: undefined, used: false });
-}
-
 /** True, once, for a link whose state is not produced: the next use will produce it. */
 function firstUse(link: Link): boolean {
   if (link.state !== undefined || link.used) return false;
@@ -266,27 +257,63 @@ function assertParameterName(name: unknown): void {
     throw new EndpointError(ErrorCodes.INVALID_PARAMETER, `parameter name must be a string, got ${describe(name)}`);
   }
   if (OPTION_KEYS.has(name)) {
-    throw new EndpointError(
-      ErrorCodes.INVALID_PARAMETER,
-      `${quote(name)} is an option, not a parameter; use .${name}() instead`,
-    );
+    throw new EndpointError(ErrorCodes.INVALID_PARAMETER, `${quote(name)} is an option, not a parameter; use .${name}() instead`);
   }
 }
 
 function linkTo(state: EndpointState): Link {
-  return { base: state, steps: [], state, used: false };
+  return { base: state, recipes: [], state, used: false };
 }
 
-function wrapLink(link: Link): RequestBuilder {
-  return new RequestBuilder(OWN, link);
-}
-
-/** A builder over an existing state (internal: states come only from merge functions). */
-export function wrapState(state: EndpointState): RequestBuilder {
-  return wrapLink(linkTo(state));
+/** A builder over a state made by a merge. */
+function wrapState(state: EndpointState): RequestBuilder {
+  return new RequestBuilder(OWN, linkTo(state));
 }
 
 /** The state a builder's link stands for, produced with immer on first need. */
 function stateOf(link: Link): EndpointState {
-  return (link.state ??= produceSteps(link.base, link.steps));
+  return (link.state ??= produceState(link.base, link.recipes));
+}
+
+/**
+ * Splits the `(route, options)` / `(options)` call forms. `(options, undefined)` is the
+ * options form too, as `@octokit/request` calls `merge(options, parameters)` with no
+ * parameters. Otherwise, with two arguments the first is a route, so anything but a
+ * string there is a bad route, never options to ignore.
+ */
+function callArguments(first: unknown, second: unknown, count: number): [string | undefined, unknown] {
+  if (typeof first === "string") return [first, second];
+  if (count > 1 && (second !== undefined || (first !== undefined && !isPlainObject(first)))) {
+    throw new EndpointError(
+      ErrorCodes.INVALID_ROUTE,
+      `route must be a string, got ${describe(first)}${second !== undefined && isPlainObject(first) ? "; pass options alone as endpoint(options)" : ""}`,
+    );
+  }
+  return [undefined, first];
+}
+
+/**
+ * An endpoint function over `state`, the builder's other face (each makes the other,
+ * so both live here): a call merges into a short-lived state (no immer, no copies);
+ * `defaults()` produces a new frozen state with immer, as a kept builder does.
+ */
+export function createEndpoint(state: EndpointState): Endpoint {
+  // A plain function, not `(...args)`: the hot path allocates no argument array.
+  const call = function (first?: unknown, second?: unknown): RequestOptions {
+    if (typeof first !== "string") [first, second] = callArguments(first, second, arguments.length);
+    return parseState(mergeForCall(state, [readOptions(first as string | undefined, second, asIs)]));
+  };
+  let defaultsView: ReadonlyMergedOptions | undefined;
+  // DEFAULTS is built on first read; Object.freeze makes every member read-only.
+  Object.defineProperty(call, "DEFAULTS", { enumerable: true, get: () => (defaultsView ??= toOptions(state, true)) });
+  Object.assign(call, {
+    defaults: (options: EndpointOptions) => createEndpoint(produceState(state, [readOptions(undefined, options, cloneValue)])),
+    merge(first?: unknown, second?: unknown): MergedOptions {
+      const [route, options] = callArguments(first, second, arguments.length);
+      return toOptions(mergeForCall(state, [readOptions(route, options, asIs)]));
+    },
+    parse,
+    builder: () => wrapState(state),
+  });
+  return Object.freeze(call) as unknown as Endpoint;
 }

@@ -1,8 +1,6 @@
 import { freeze } from "immer";
 import { EndpointError, ErrorCodes, quote } from "./errors.js";
 
-/** Small pure helpers for caller-supplied values. */
-
 /** A plain object: `{}` literal, `JSON.parse` output, `Object.create(null)` (from any realm). */
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (typeof value !== "object" || value === null) return false;
@@ -56,6 +54,36 @@ export function setOwn(target: Record<string, unknown>, key: string, value: unkn
   }
 }
 
+/**
+ * Text for a scalar (string, finite number, bigint, boolean, Date), or undefined for
+ * anything else. NaN and ±Infinity are `ERR_INVALID_PARAMETER`, as an invalid Date is:
+ * `/issues/NaN` is the trace of a failed conversion, never a resource. `name` is the
+ * parameter named in the error.
+ */
+export function scalarText(value: unknown, name: string): string | undefined {
+  switch (typeof value) {
+    case "string":
+      return value;
+    case "number":
+      if (!Number.isFinite(value)) {
+        throw new EndpointError(ErrorCodes.INVALID_PARAMETER, `parameter ${quote(name)} is ${value}, not a finite number`);
+      }
+      return String(value);
+    case "bigint":
+    case "boolean":
+      return String(value);
+    default:
+      // A Date of any realm, read through this realm's methods (lists and maps, the usual objects here, are no Dates).
+      if (typeof value === "object" && value !== null && !Array.isArray(value) && !isPlainObject(value) && builtinKind(value) === "Date") {
+        if (Number.isNaN(Date.prototype.getTime.call(value))) {
+          throw new EndpointError(ErrorCodes.INVALID_PARAMETER, `parameter ${quote(name)} is an invalid Date`);
+        }
+        return Date.prototype.toISOString.call(value);
+      }
+      return undefined;
+  }
+}
+
 /** The deepest nesting of objects and arrays a value may have, wherever it is copied or written as JSON. */
 export const MAX_DEPTH = 1000;
 
@@ -75,7 +103,10 @@ export function cloneValue<T>(value: T, name: string, frozen = false): T {
 /** `cloneValue` below `ancestors`; `name` as messages show it. */
 function cloneWithin<T>(value: T, name: string, ancestors: object[], frozen: boolean): T {
   if (typeof value !== "object" || value === null) return value;
-  assertWalkable(value, ancestors, name);
+  if (ancestors.includes(value)) throw new EndpointError(ErrorCodes.INVALID_PARAMETER, `${name} contains a cycle`);
+  if (ancestors.length === MAX_DEPTH) {
+    throw new EndpointError(ErrorCodes.INVALID_PARAMETER, `${name} is nested more than ${MAX_DEPTH} levels deep`);
+  }
   ancestors.push(value);
   let copy: unknown = value;
   if (Array.isArray(value)) {
@@ -109,16 +140,3 @@ function cloneWithin<T>(value: T, name: string, ancestors: object[], frozen: boo
   return copy as T;
 }
 
-/**
- * Throws `ERR_INVALID_PARAMETER` when `value`, about to be walked below `ancestors`,
- * is one of them (a cycle) or would be nested deeper than {@link MAX_DEPTH}. `what`
- * names the value in the message (`parameter "labels"`, `the JSON body`).
- */
-export function assertWalkable(value: object, ancestors: readonly object[], what: string): void {
-  if (ancestors.includes(value)) {
-    throw new EndpointError(ErrorCodes.INVALID_PARAMETER, `${what} contains a cycle`);
-  }
-  if (ancestors.length === MAX_DEPTH) {
-    throw new EndpointError(ErrorCodes.INVALID_PARAMETER, `${what} is nested more than ${MAX_DEPTH} levels deep`);
-  }
-}

@@ -1,0 +1,41 @@
+import { isControl } from "../core/chars.js";
+import { codePointLabel, EndpointError, ErrorCodes, quote } from "../core/errors.js";
+import type { HeaderValue } from "../core/types.js";
+import { isToken, whereNotToken } from "./tokens.js";
+
+/**
+ * Throws unless `name` is an HTTP token. Checked as written, before lowercasing:
+ * `toLowerCase` turns some non-ASCII letters into ASCII ones (the Kelvin sign "K" → "k").
+ */
+export function assertHeaderName(name: string): void {
+  if (!isToken(name)) {
+    throw new EndpointError(ErrorCodes.INVALID_HEADER, `header name ${quote(name)} is not an HTTP token${whereNotToken(name)}`);
+  }
+}
+
+/**
+ * Throws unless `value` is a finite number or a string an HTTP header can carry
+ * (RFC 9110 §5.5 field-value: tab, space, visible ASCII, and obs-text U+0080–U+00FF).
+ * CR, LF and NUL would split or end the header line; other control characters and
+ * anything above U+00FF (which has no one-byte form) make fetch or Node's http refuse
+ * the request when it is sent, far from the mistake.
+ */
+export function assertHeaderValue(name: string, value: unknown): asserts value is HeaderValue {
+  if (typeof value === "number") {
+    if (Number.isFinite(value)) return;
+  } else if (typeof value === "string") {
+    for (let i = 0; i < value.length; i++) {
+      const code = value.charCodeAt(i);
+      if (code === 9 || (code <= 255 && !isControl(code))) continue;
+      throw new EndpointError(
+        ErrorCodes.INVALID_HEADER,
+        `header ${quote(name)} has a value with ${codePointLabel(value, i)} at position ${i}; a header value holds tab, space, visible ASCII and U+0080–U+00FF only`,
+      );
+    }
+    return;
+  }
+  throw new EndpointError(
+    ErrorCodes.INVALID_HEADER,
+    `header ${quote(name)} must be a string or a finite number, got ${typeof value === "number" ? value : typeof value}`,
+  );
+}

@@ -1,0 +1,40 @@
+import { isIn, TCHAR } from "../core/chars.js";
+import { codePointLabel, describe, EndpointError, ErrorCodes, quote } from "../core/errors.js";
+
+/** True when `text` is a non-empty HTTP token (RFC 9110 §5.6.2), as method and header names must be. */
+export function isToken(text: string): boolean {
+  return text.length > 0 && firstNonToken(text) === -1;
+}
+
+/** Index of the first character of `text` that is no token character, or -1. */
+function firstNonToken(text: string): number {
+  for (let i = 0; i < text.length; i++) if (!isIn(text.charCodeAt(i), TCHAR)) return i;
+  return -1;
+}
+
+/**
+ * For a message about `text`, which is no token: where its first character that is no
+ * token character stands (" (U+212A at position 0)"), since a look-alike such as the
+ * Kelvin sign cannot be told from "K" in the quoted name; "" for an empty `text`.
+ */
+export function whereNotToken(text: string): string {
+  const i = firstNonToken(text);
+  return i === -1 ? "" : ` (${codePointLabel(text, i)} at position ${i})`;
+}
+
+/** Checks that `method` is an HTTP token (any case, so `PROPFIND` and `get` pass) and returns it unchanged. */
+export function assertMethod(method: unknown): string {
+  if (typeof method !== "string" || !isToken(method)) {
+    const shown = typeof method === "string" ? `${quote(method)}` : describe(method);
+    throw new EndpointError(
+      ErrorCodes.INVALID_METHOD,
+      `method ${shown} is not an HTTP method token${typeof method === "string" ? whereNotToken(method) : ""}`,
+    );
+  }
+  return method;
+}
+
+/** GET and HEAD send leftover parameters in the query string and never carry a body. */
+export function isQueryMethod(lowercaseMethod: string): boolean {
+  return lowercaseMethod === "get" || lowercaseMethod === "head";
+}

@@ -1,0 +1,113 @@
+import { Chars, isControl, isIn } from "../core/chars.js";
+import { describe, EndpointError, ErrorCodes, quote } from "../core/errors.js";
+import { scalarText } from "../core/values.js";
+import { encodeUnreserved } from "../template/encode.js";
+
+/**
+ * Length of a leading `scheme://` (RFC 3986 §3.1: ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ),
+ * then "://"), or 0 when `text` has none. `https-docs/x` or `httpbin` are not absolute.
+ */
+export function schemeLength(text: string): number {
+  if (!isIn(text.charCodeAt(0), Chars.ALPHA)) return 0;
+  let i = 1;
+  while (isIn(text.charCodeAt(i), Chars.ALPHA | Chars.DIGIT) || text[i] === "+" || text[i] === "-" || text[i] === ".") i++;
+  return text.startsWith("://", i) ? i + 3 : 0;
+}
+
+/**
+ * Checks a `baseUrl`: a prefix for paths, so a query or fragment in it would swallow
+ * the path appended to it, and a control character is a mistake, as in a url template.
+ */
+export function assertBaseUrl(baseUrl: string): string {
+  let problem = "";
+  if (baseUrl.indexOf("?") !== -1 || baseUrl.indexOf("#") !== -1) problem = "must not have a query or fragment";
+  for (let i = 0; i < baseUrl.length && problem === ""; i++) {
+    if (isControl(baseUrl.charCodeAt(i))) problem = `holds a control character at position ${i}`;
+  }
+  if (problem !== "") throw new EndpointError(ErrorCodes.INVALID_OPTIONS, `baseUrl ${quote(baseUrl)} ${problem}`);
+  return baseUrl;
+}
+
+/**
+ * Joins `baseUrl` and an expanded `url` with exactly one "/" between them. A url
+ * with a scheme is used as is, and an empty `baseUrl` leaves the url unchanged.
+ *
+ * @example
+ * joinUrl("https://api.github.com/", "repos") // "https://api.github.com/repos"
+ */
+export function joinUrl(baseUrl: string, url: string): string {
+  if (baseUrl === "" || schemeLength(url) > 0) return url;
+  let baseEnd = baseUrl.length;
+  while (baseEnd > 0 && baseUrl.charCodeAt(baseEnd - 1) === 47) baseEnd--;
+  let urlStart = 0;
+  while (urlStart < url.length && url.charCodeAt(urlStart) === 47) urlStart++;
+  // An empty path adds nothing (not even a "/"): "https://api.github.com" stays as it is.
+  if (url === "") return baseUrl;
+  return `${baseUrl.slice(0, baseEnd)}/${url.slice(urlStart)}`;
+}
+
+/**
+ * The query text of one leftover parameter, or undefined to omit it: scalars as
+ * text, a `Date` as its ISO string, a list joined by "," (null elements skipped,
+ * an empty list omitted). Objects have no agreed query form, so they are refused.
+ */
+export function queryValue(name: string, value: unknown, instead = "put it in the url template or send a body"): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  const text = scalarText(value, name);
+  if (text !== undefined) return text;
+  if (Array.isArray(value)) {
+    let joined: string | undefined;
+    // By index: an iterator or method of the caller's array is never called.
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i];
+      if (item === undefined || item === null) continue;
+      const itemText = scalarText(item, name);
+      if (itemText === undefined) throw notQueryable(name, item, instead);
+      joined = joined === undefined ? itemText : `${joined},${itemText}`;
+    }
+    return joined;
+  }
+  throw notQueryable(name, value, instead);
+}
+
+function notQueryable(name: string, value: unknown, instead: string): EndpointError {
+  return new EndpointError(
+    ErrorCodes.INVALID_PARAMETER,
+    `parameter ${quote(name)} is ${describe(value)}, which has no query string form; ${instead}`,
+  );
+}
+
+/**
+ * The query pair `name=value`, both encoded as RFC 6570 encodes a text value in
+ * `{?x}`, so a scalar reads the same whether the template or the leftovers put it
+ * there. A list arrives joined (see `queryValue`), so its commas are encoded here,
+ * where `{?x}` keeps them as separators.
+ *
+ * @example
+ * queryPair("labels", "bug,ui") // "labels=bug%2Cui"
+ */
+export function queryPair(name: string, value: string): string {
+  const encodedName = encodeUnreserved(name);
+  const encodedValue = encodeUnreserved(value);
+  if (encodedName === undefined || encodedValue === undefined) {
+    throw new EndpointError(ErrorCodes.INVALID_PARAMETER, `parameter ${quote(name)} contains a lone UTF-16 surrogate`);
+  }
+  return `${encodedName}=${encodedValue}`;
+}
+
+/**
+ * Appends an encoded query (`a=1&b=2`) to `url`: after "?" (or "&" when a query is
+ * already there), before any "#fragment".
+ *
+ * @example
+ * appendQuery("/issues#top", "labels=bug%2Cui") // "/issues?labels=bug%2Cui#top"
+ */
+export function appendQuery(url: string, query: string): string {
+  if (query === "") return url;
+  const hash = url.indexOf("#");
+  const path = hash === -1 ? url : url.slice(0, hash);
+  const questionMark = path.indexOf("?");
+  const last = path[path.length - 1];
+  const separator = questionMark === -1 ? "?" : last === "?" || last === "&" ? "" : "&";
+  return path + separator + query + (hash === -1 ? "" : url.slice(hash));
+}

@@ -1,0 +1,57 @@
+import { isIn, isPercentTriplet, Chars, UNRESERVED } from "../core/chars.js";
+
+/**
+ * RFC 6570 unreserved encoding, as `{x}` and `{?x}` encode a value: everything but
+ * `A–Z a–z 0–9 - . _ ~` is pct-encoded as UTF-8 (space is `%20`, `*` is `%2A`).
+ * Undefined for a lone UTF-16 surrogate, which has no UTF-8 form.
+ */
+export function encodeUnreserved(text: string): string | undefined {
+  let i = 0;
+  while (i < text.length && isIn(text.charCodeAt(i), UNRESERVED)) i++;
+  if (i === text.length) return text;
+  let encoded: string;
+  try {
+    encoded = encodeURIComponent(text);
+  } catch {
+    return undefined;
+  }
+  // encodeURIComponent keeps !'()*, which RFC 6570 encodes: rare, so looked for first.
+  for (i = 0; i < encoded.length; i++) if ("!'()*".includes(encoded[i]!)) break;
+  if (i === encoded.length) return encoded;
+  let result = encoded.slice(0, i);
+  for (; i < encoded.length; i++) {
+    const char = encoded[i]!;
+    result += "!'()*".includes(char) ? `%${char.charCodeAt(0).toString(16).toUpperCase()}` : char;
+  }
+  return result;
+}
+
+/**
+ * RFC 6570 reserved encoding, as literal template text (§3.1) and `{+x}`/`{#x}` values
+ * (§3.2.3) are encoded: unreserved and reserved characters and `%XX` triplets are kept,
+ * a bare `%` becomes `%25`, anything else is pct-encoded as UTF-8. Undefined for a lone
+ * UTF-16 surrogate.
+ */
+export function encodeReserved(text: string): string | undefined {
+  let i = 0;
+  while (i < text.length && (isIn(text.charCodeAt(i), UNRESERVED | Chars.RESERVED) || isPercentTriplet(text, i))) i++;
+  if (i === text.length) return text;
+  let result = "";
+  let runStart = 0;
+  try {
+    for (i = 0; i < text.length; i++) {
+      if (text[i] !== "%") continue;
+      result += encodeAllowed(text.slice(runStart, i)) + (isPercentTriplet(text, i) ? "%" : "%25");
+      runStart = i + 1;
+    }
+    return result + encodeAllowed(text.slice(runStart));
+  } catch {
+    return undefined;
+  }
+}
+
+/** encodeURI keeps unreserved and reserved characters, except "[" and "]" which are reserved too. */
+function encodeAllowed(text: string): string {
+  const encoded = encodeURI(text);
+  return encoded.indexOf("%5") === -1 ? encoded : encoded.replaceAll("%5B", "[").replaceAll("%5D", "]");
+}

@@ -1,0 +1,271 @@
+import { boundedCache } from "../core/cache.js";
+import { Chars, isControl, isIn, isPercentTriplet, WORD } from "../core/chars.js";
+import { codePointLabel, EndpointError, ErrorCodes, quote } from "../core/errors.js";
+import { encodeReserved } from "./encode.js";
+
+/** RFC 6570 §2.2 operators; "" is simple string expansion. */
+export type Operator = "" | "+" | "#" | "." | "/" | ";" | "?" | "&";
+
+/** One `varname[:prefix|*]` of an expression. */
+export interface VarSpec {
+  readonly name: string;
+  readonly explode: boolean;
+  /** Maximum length in code points; 0 when there is no prefix modifier. */
+  readonly prefix: number;
+}
+
+/**
+ * Where an expression stands, for the checks of its expansion: in the scheme or
+ * authority of an absolute url (it must expand to something), alone in a path segment
+ * (`/{repo}/`: without a value it would leave `//`), or next to literal dots in its
+ * segment (`{dir}..`: it could make a `..` segment).
+ */
+export const Placement = { AUTHORITY: 1, SEGMENT: 2, NEAR_DOTS: 4 } as const;
+
+/** One `{…}` expression, or a `:name` placeholder (which means `{name}`). */
+export interface Expression {
+  readonly operator: Operator;
+  readonly varspecs: readonly VarSpec[];
+  /** The expression as written, for error messages. */
+  readonly source: string;
+  /** Index of the expression in the template. */
+  readonly position: number;
+  /** {@link Placement} flags; 0 for nowhere special. */
+  readonly placement: number;
+}
+
+/** A validated, pre-analysed url template. Literal parts are already pct-encoded. */
+export interface UrlTemplate {
+  readonly source: string;
+  readonly parts: readonly (string | Expression)[];
+  /** Every variable name the template uses: these parameters are consumed by the url. */
+  readonly variables: ReadonlySet<string>;
+  /** The template ends in "/{name}": drop the "/" when that expression expands to nothing. */
+  readonly endsWithSlashExpression: boolean;
+  /**
+   * The variable of a leading single-variable `{name}` or `{+name}`, which may hold an
+   * absolute URL (`{upload_url}/…`), kept as written.
+   */
+  readonly leadingName: string | undefined;
+  /** The template itself is an absolute url (`https://…`, `{scheme}://…`), so its expansion may be one. */
+  readonly absolute: boolean;
+}
+
+const OPERATORS = "+#./;?&";
+// RFC 6570 §2.2: reserved for future extensions, so an error rather than a variable name.
+const RESERVED_OPERATORS = "=,!@|";
+
+// Templates are analysed once and kept in a bounded cache (see docs/decisions.md, template cache).
+const templates = /*#__PURE__*/ boundedCache(512, 2048, scanTemplate);
+
+/**
+ * Validates and analyses an RFC 6570 url template (plus `:name` placeholders in the
+ * path), in one linear scan with no regular expressions. Throws
+ * `ERR_INVALID_TEMPLATE` naming the position of the first problem.
+ *
+ * @example
+ * parseUrlTemplate("/repos/{owner}/{repo}{?page}").variables // Set { "owner", "repo", "page" }
+ */
+export function parseUrlTemplate(source: string): UrlTemplate {
+  return templates.get(source);
+}
+
+function invalid(source: string, problem: string, position: number): EndpointError {
+  return new EndpointError(ErrorCodes.INVALID_TEMPLATE, `url template ${quote(source)}: ${problem} at position ${position}`);
+}
+
+/** Length of the RFC 6570 varchar at `index` (ALPHA / DIGIT / "_" / pct-encoded), or 0. */
+function varcharLength(text: string, index: number): number {
+  if (isIn(text.charCodeAt(index), WORD)) return 1;
+  return isPercentTriplet(text, index) ? 3 : 0;
+}
+
+/**
+ * Where the scheme and authority of an absolute url template end, or 0 for a relative
+ * one. The scheme and host may hold expressions (`{scheme}://{host}:8443/…`); an
+ * expression with a path, query or fragment operator ends the authority. Colons before
+ * that point are no `:name` placeholders.
+ */
+function authorityEnd(source: string): number {
+  let i = 0;
+  for (;;) {
+    const code = source.charCodeAt(i);
+    if (code === 123 /* { */) {
+      i = source.indexOf("}", i) + 1;
+      if (i === 0) return 0;
+    } else if (isIn(code, Chars.ALPHA) || (i > 0 && (isIn(code, Chars.DIGIT) || code === 43 || code === 45 || code === 46))) {
+      i++; // RFC 3986 §3.1: ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
+    } else {
+      break;
+    }
+  }
+  if (i === 0 || !source.startsWith("://", i)) return 0;
+  for (i += 3; i < source.length; i++) {
+    const char = source[i]!;
+    if (char === "/" || char === "?" || char === "#") break;
+    if (char === "{") {
+      if ("/?#&;".includes(source[i + 1]!)) break;
+      const close = source.indexOf("}", i);
+      if (close === -1) break;
+      i = close;
+    }
+  }
+  return i;
+}
+
+function scanTemplate(source: string): UrlTemplate {
+  const parts: (string | Expression)[] = [];
+  const variables = new Set<string>();
+  const pathStart = authorityEnd(source);
+  let inPath = true;
+  let literalStart = 0;
+
+  const flushLiteral = (end: number) => {
+    if (end === literalStart) return;
+    const encoded = encodeReserved(source.slice(literalStart, end));
+    if (encoded === undefined) throw invalid(source, "lone UTF-16 surrogate in literal text", literalStart);
+    parts.push(encoded);
+  };
+
+  let i = 0;
+  while (i < source.length) {
+    const code = source.charCodeAt(i);
+    if (code === 123 /* { */) {
+      flushLiteral(i);
+      const expression = scanExpression(source, i);
+      parts.push(expression);
+      for (const spec of expression.varspecs) variables.add(spec.name);
+      if (expression.operator === "?" || expression.operator === "&" || expression.operator === "#") inPath = false;
+      i = expression.position + expression.source.length;
+      literalStart = i;
+    } else if (code === 125 /* } */) {
+      throw invalid(source, "'}' without an opening '{'", i);
+    } else if (isControl(code)) {
+      // RFC 6570 §2.1 excludes CTL from literals: a tab or line break in a url is a mistake
+      // (`"GET\t/x"`, `"GET /x\n"`), never text to encode.
+      throw invalid(source, `control character ${codePointLabel(source, i)} in literal text`, i);
+    } else if (code === 58 /* : */ && inPath && i >= pathStart && isIn(source.charCodeAt(i + 1), Chars.ALPHA | Chars.UNDERSCORE)) {
+      // `:name` in the path means `{name}`; a colon before a digit (`12:30`) stays literal.
+      flushLiteral(i);
+      let end = i + 2;
+      while (isIn(source.charCodeAt(end), WORD)) end++;
+      const name = source.slice(i + 1, end);
+      parts.push({ operator: "", varspecs: [{ name, explode: false, prefix: 0 }], source: source.slice(i, end), position: i, placement: 0 });
+      variables.add(name);
+      i = end;
+      literalStart = i;
+    } else {
+      if (code === 63 /* ? */ || code === 35 /* # */) inPath = false;
+      i++;
+    }
+  }
+  flushLiteral(source.length);
+  placeExpressions(parts, pathStart);
+
+  const first = parts[0];
+  const last = parts[parts.length - 1];
+  const beforeLast = parts[parts.length - 2];
+  const leading =
+    typeof first === "object" && (first.operator === "" || first.operator === "+") && first.varspecs.length === 1 ? first.varspecs[0]! : undefined;
+  return {
+    source,
+    parts,
+    variables,
+    endsWithSlashExpression:
+      typeof last === "object" && last.operator === "" && typeof beforeLast === "string" && beforeLast.endsWith("/"),
+    leadingName: leading !== undefined && !leading.explode && leading.prefix === 0 ? leading.name : undefined,
+    absolute: pathStart > 0,
+  };
+}
+
+/** True when `text` is non-empty and only dots, each written "." or "%2e" (as literal parts hold them). */
+function isDots(text: string): boolean {
+  if (text === "") return false;
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] === ".") continue;
+    if (text[i] !== "%" || text[i + 1] !== "2" || (text[i + 2] !== "e" && text[i + 2] !== "E")) return false;
+    i += 2;
+  }
+  return true;
+}
+
+/** Sets each expression's {@link Placement}, given where the authority ends. */
+function placeExpressions(parts: (string | Expression)[], authority: number): void {
+  let inPath = true;
+  parts.forEach((part, k) => {
+    if (typeof part === "string") {
+      if (part.includes("?") || part.includes("#")) inPath = false;
+      return;
+    }
+    const query = part.operator === "?" || part.operator === "&" || part.operator === "#";
+    let placement = part.position < authority ? Placement.AUTHORITY : 0;
+    if (inPath && !query && part.position >= authority) {
+      const before = parts[k - 1];
+      const after = parts[k + 1];
+      const left = typeof before === "string" ? before : "";
+      const right = typeof after === "string" ? after : "";
+      if (left.endsWith("/") && right.startsWith("/")) placement |= Placement.SEGMENT;
+      // The literal text beside the expression, within its path segment.
+      let end = 0;
+      while (end < right.length && right[end] !== "/" && right[end] !== "?" && right[end] !== "#") end++;
+      if (isDots(left.slice(left.lastIndexOf("/") + 1)) || isDots(right.slice(0, end))) placement |= Placement.NEAR_DOTS;
+    }
+    if (query) inPath = false;
+    if (placement !== 0) parts[k] = { ...part, placement };
+  });
+}
+
+/** Scans the `{…}` expression opening at `start` (RFC 6570 §2.2–2.4). */
+function scanExpression(source: string, start: number): Expression {
+  let i = start + 1;
+  let operator: Operator = "";
+  const first = source[i];
+  if (first !== undefined && OPERATORS.includes(first)) {
+    operator = first as Operator;
+    i++;
+  } else if (first !== undefined && RESERVED_OPERATORS.includes(first)) {
+    throw invalid(source, `reserved operator '${first}' in expression`, i);
+  }
+
+  const varspecs: VarSpec[] = [];
+  for (;;) {
+    const nameStart = i;
+    let length = varcharLength(source, i);
+    if (length === 0) throw unexpected(source, start, i, "a variable name");
+    i += length;
+    // RFC 6570 joins varchars with "." only; "-" is accepted too, as GitHub's routes use it ({enterprise-team}).
+    while ((length = varcharLength(source, i)) > 0 || ((source[i] === "." || source[i] === "-") && varcharLength(source, i + 1) > 0)) {
+      i += length || 1;
+    }
+    const name = source.slice(nameStart, i);
+    let explode = false;
+    let prefix = 0;
+    if (source[i] === ":") {
+      // max-length = %x31-39 0*3DIGIT: 1 to 9999.
+      const digitsStart = ++i;
+      while (isIn(source.charCodeAt(i), Chars.DIGIT)) i++;
+      if (i === digitsStart || source[digitsStart] === "0" || i - digitsStart > 4) {
+        const at = i === digitsStart || source[digitsStart] === "0" ? digitsStart : digitsStart + 4;
+        throw invalid(source, "prefix length must be a number from 1 to 9999", at);
+      }
+      prefix = Number(source.slice(digitsStart, i));
+    } else if (source[i] === "*") {
+      explode = true;
+      i++;
+    }
+    varspecs.push({ name, explode, prefix });
+
+    if (source[i] === ",") {
+      i++;
+    } else if (source[i] === "}") {
+      return { operator, varspecs, source: source.slice(start, i + 1), position: start, placement: 0 };
+    } else {
+      throw unexpected(source, start, i, "',' or '}'");
+    }
+  }
+}
+
+function unexpected(source: string, start: number, index: number, expected: string): EndpointError {
+  if (index >= source.length) return invalid(source, "unclosed '{'", start);
+  return invalid(source, `expected ${expected} but found ${quote(source[index]!)} in expression`, index);
+}

@@ -73,6 +73,21 @@ const INPUTS = [
   },
 ];
 
+/** A headers object of `pairs` names each removed and then set again (`x0: null, X0: "v"`): once quadratic. */
+function removedThenSet(pairs) {
+  const headers = {};
+  for (let i = 0; i < pairs; i++) {
+    headers[`x${i}`] = null;
+    headers[`X${i}`] = "v";
+  }
+  return headers;
+}
+
+// The scaling check: a headers object 16 times as large may cost at most 20 times as much
+// (linear: 16; quadratic: 256), through a call, merge() + parse() and defaults().
+const PAIRS = [1_000, 16_000];
+const PAIRS_BOUND = 20;
+
 /** Prints one growth table; `times` holds { ours, reference } per size. */
 function growthTable(title, sizes, times, notes) {
   const rows = sizes.map((size, k) => {
@@ -122,6 +137,32 @@ export async function runAdversarial(ours, reference, progress) {
     const note = `at n=${n.toLocaleString("en-US")}: ours ${outcome(ours, largest)}; reference ${outcome(reference, largest)}`;
     growthTable(input.title, input.sizes, input.sizes.map((size) => times.get(size)), [note]);
   }
+
+  progress("headers removed and set again");
+  const pairTimes = await interleaved(
+    PAIRS.map((n) => {
+      const headers = removedThenSet(n);
+      return {
+        name: n,
+        ours: () => {
+          do_not_optimize(ours("GET /x", { headers }));
+          do_not_optimize(ours.parse(ours.merge("GET /x", { headers })));
+          do_not_optimize(ours.defaults({ headers }));
+        },
+        options: slow(),
+      };
+    }),
+    { rounds: GROWTH_ROUNDS },
+  );
+  const pairRatio = pairTimes.get(PAIRS[1]).ours / pairTimes.get(PAIRS[0]).ours;
+  table(
+    "headers object of n names each removed and set again: endpoint(), parse(merge()) and defaults() (scaling check)",
+    ["n", "ours"],
+    PAIRS.map((n) => [n.toLocaleString("en-US"), duration(pairTimes.get(n).ours)]),
+  );
+  console.log(
+    `  cost ratio ${PAIRS[1].toLocaleString("en-US")} / ${PAIRS[0].toLocaleString("en-US")}: ${fixed(pairRatio)} (bound ${PAIRS_BOUND}; linear 16, quadratic 256): ${pairRatio <= PAIRS_BOUND ? "PASS" : "FAIL"}`,
+  );
 
   // defaults() chains. Same keys per level: cost per level is constant, so the
   // build is linear in depth and a call at the end costs what a shallow one does.

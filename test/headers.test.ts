@@ -120,6 +120,15 @@ describe("rule 4: null and undefined header values drop the header", () => {
     expect(authed.DEFAULTS.headers.authorization).toBe("token abc");
   });
 
+  it("round-trips a removal through DEFAULTS: defaults(x.DEFAULTS) behaves as x", () => {
+    const anonymous = endpoint.defaults({ headers: { accept: null, "user-agent": undefined, "x-a": "1" } });
+    const again = endpoint.defaults(anonymous.DEFAULTS);
+    expect(again("GET /user").headers).toStrictEqual({ "x-a": "1" });
+    expect(again.DEFAULTS.headers).toStrictEqual(anonymous.DEFAULTS.headers);
+    expect(endpoint.parse(anonymous.merge("GET /user")).headers).toStrictEqual({ "x-a": "1" });
+    expect(RequestBuilder.from(anonymous.DEFAULTS).route("GET /user").build().headers).toStrictEqual({ "x-a": "1" });
+  });
+
   it("removes a default header for every call of a defaults() function, and DEFAULTS shows the removal as null", () => {
     const anonymous = endpoint.defaults({ headers: { "user-agent": null } });
     expect(anonymous.DEFAULTS.headers).toStrictEqual({ accept: ACCEPT, "user-agent": null });
@@ -151,6 +160,21 @@ describe("a headers object applies key by key, as one .header() call per key", (
   it("removes a header that a later key removes", () => {
     expect(endpoint("GET /", { headers: { accept: "text/plain", ACCEPT: null } }).headers).toEqual({ "user-agent": UA });
   });
+
+  it("costs linear time: 16 000 removed-then-set pairs give every header, last, once", () => {
+    // The smallest shape that once took quadratic time (a new copy of every header per pair).
+    const headers: Record<string, string | null> = {};
+    for (let i = 0; i < 16_000; i++) {
+      headers[`x${i}`] = null;
+      headers[`X${i}`] = "v";
+    }
+    for (const result of [endpoint("GET /x", { headers }), endpoint.parse(endpoint.merge("GET /x", { headers })), endpoint.defaults({ headers })("GET /x")]) {
+      const names = Object.keys(result.headers);
+      expect(names).toHaveLength(16_002);
+      expect(names.slice(0, 3)).toEqual(["accept", "user-agent", "x0"]);
+      expect(names.at(-1)).toBe("x15999");
+    }
+  }, 20_000);
 
   it("keeps that order in defaults and merge()", () => {
     const custom = endpoint.defaults({ headers: { accept: null, Accept: "text/html" } });

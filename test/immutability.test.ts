@@ -574,6 +574,21 @@ describe("decision: cyclic parameter values are ERR_INVALID_PARAMETER where they
     expect(result.body).toEqual({ first: ["a"], second: { again: ["a"] } });
   });
 
+  it("refuses a cyclic or too deeply nested parameter left unsent beside data alike in every call path", () => {
+    let deep: unknown = "leaf";
+    for (let i = 0; i < 1001; i++) deep = [deep];
+    for (const unused of [cyclicObject(), cyclicArray(), deep]) {
+      const options = { data: "body", unused };
+      const paths = [
+        () => endpoint("POST /x", options),
+        () => endpoint.parse(endpoint.merge("POST /x", options)),
+        () => endpoint.defaults(options)("POST /x"),
+        () => new RequestBuilder().route("POST /x").params({ unused }).data("body").build(),
+      ];
+      for (const path of paths) expect(thrown(path).code).toBe("ERR_INVALID_PARAMETER");
+    }
+  });
+
   it("accepts cyclic data, which is sent by identity and never copied", () => {
     const data = cyclicObject();
     expect(new RequestBuilder().route("POST /x").data(data).build().body).toBe(data);

@@ -345,7 +345,12 @@ const FEATURES: Feature[] = [
   { name: "empty string parameter value", ablate: (s) => mapParams(s, (_k, v) => (v === "" ? "x" : Array.isArray(v) ? v.map((x) => (x === "" ? "x" : x)) : v)) },
   // Only a reserved expansion keeps a value's "/": elsewhere it is %2F in both.
   { name: "value ending in '/'", ablate: (s) => mapParams(s, (k, v) => (k === "ref" ? mapStrings(v, (t) => t.replace(/\/+$/, "x")) : v)) },
-  { name: "leading {upload_url} with an absolute URL", ablate: (s) => (s.route.url.startsWith("{upload_url}") ? { ...s, route: { ...s.route, url: s.route.url.replace("{upload_url}", "https://uploads.github.com/repos/octokit/rest.js/releases/1") } } : s) },
+  { name: "leading {upload_url} with an absolute URL", ablate: (s) => {
+      // The leading placeholder written as its absolute URL value: both libraries keep a literal url as written.
+      const name = /^\{(\w+)\}/.exec(s.route.url)?.[1];
+      const absolute = name === undefined ? undefined : s.options[name];
+      return typeof absolute === "string" && /^https?:\/\//.test(absolute) ? { ...s, route: { ...s.route, url: absolute + s.route.url.slice(name!.length + 2) } } : s;
+    } },
   { name: "accept mixing a vendor type and application/octet-stream", ablate: (s) => eachOptions(s, (o) => (o.headers ? { ...o, headers: Object.fromEntries(Object.entries(o.headers as object).map(([k, v]) => [k, v === "application/vnd.github.v3+json, application/octet-stream" ? "application/vnd.github.v3+json" : v])) } : o)) },
   { name: "'?' in a {+ref} value", ablate: (s) => (s.route.url.includes("{+ref}") && typeof s.options.ref === "string" ? { ...s, options: { ...s.options, ref: (s.options.ref as string).replaceAll("?", "_") } } : s) },
   // Only a reserved expansion keeps a "%": elsewhere it is %25 in both.
@@ -414,6 +419,83 @@ describe("fluent-endpoint against @octokit/endpoint on ordinary input", () => {
   it("lists every difference it allows in docs/octokit-differences.md", () => {
     const doc = readFileSync(new URL("../docs/octokit-differences.md", import.meta.url), "utf8");
     for (const feature of FEATURES) expect(doc, feature.name).toContain(`\`${feature.name}\``);
+  });
+});
+
+// ---------------------------------------------------------------------------
+// GitHub's published routes (test/fixtures/github-routes, MIT): each through endpoint(),
+// merge(), parse(merge()) and two cascaded defaults(), with values for its placeholders
+// and some of its query parameters; every disagreement must be a listed difference.
+// ---------------------------------------------------------------------------
+
+const GITHUB = JSON.parse(readFileSync(new URL("./fixtures/github-routes/routes.json", import.meta.url), "utf8")) as {
+  routes: { operationId: string; route: string; query: string[] }[];
+};
+
+/** Values as real callers pass them: names, numbers, refs and paths with "/", now and then one that needs encoding. */
+const realValue = (name: string) =>
+  name === "origin"
+    ? fc.constantFrom("https://uploads.github.com", undefined)
+    : name === "ref" || name === "path" || name === "branch"
+      ? fc.constantFrom("main", "heads/main", "docs/README.md", "feature/x-1", "v1.2.0")
+      : fc.oneof(word, fc.integer({ min: 1, max: 99999 }), fc.constantFrom("octokit", "rest.js", "a b", "ü"));
+
+const realScenarios = fc.constantFrom(...GITHUB.routes).chain(({ route: written, query }) => {
+  const [method, url] = written.split(" ") as [string, string];
+  const names = templateNames(url);
+  return fc.record({
+    kind: fc.constantFrom("endpoint" as const, "merge" as const, "parse-merge" as const, "defaults2" as const),
+    placeholders: fc.tuple(...names.map(realValue)),
+    query: fc.subarray(query.slice(0, 6), { maxLength: Math.min(3, query.length) }).chain((keys) => fc.tuple(...keys.map((key) => fc.tuple(fc.constant(key), value)))),
+    body: method === "GET" || method === "DELETE" ? fc.constant({}) : fc.dictionary(fc.constantFrom("title", "body", "name", "usernames", "sha"), value, { maxKeys: 2 }),
+    fields: fields(method !== "GET"),
+    d1: defaultsOptions,
+    d2: defaultsOptions,
+  }).map((r) => {
+    const options: Record<string, unknown> = { ...Object.fromEntries(r.query), ...r.body, ...r.fields };
+    names.forEach((name, i) => (options[name] = r.placeholders[i]));
+    return { kind: r.kind, route: { method, url }, options, d1: r.d1, d2: r.d2 } as Scenario;
+  });
+});
+
+describe("fluent-endpoint against @octokit/endpoint on GitHub's published routes", () => {
+  it(`covers every route of the fixture, the {enterprise-team} ones and the upload route included`, () => {
+    const routes = GITHUB.routes.map((r) => r.route);
+    expect(routes.length).toBeGreaterThanOrEqual(50);
+    expect(routes.filter((r) => r.includes("{enterprise-team}"))).toHaveLength(12);
+    expect(routes).toContain("POST {origin}/repos/{owner}/{repo}/releases/{release_id}/assets{?name,label}");
+  });
+
+  it("differs only where docs/octokit-differences.md says, four call paths per route", () => {
+    const seen = new Set<string>();
+    let agreements = 0;
+    fc.assert(
+      fc.property(realScenarios, (s) => {
+        seen.add(`${s.route.method} ${s.route.url}`);
+        const d = compare(s);
+        if (!d) {
+          agreements++;
+          return true;
+        }
+        const classes = classify(s, d);
+        expect(classes.filter((c) => c.startsWith("UNEXPLAINED")), JSON.stringify({ s, d })).toEqual([]);
+        return true;
+      }),
+      { numRuns: Math.max(RUNS, 800), seed: SEED },
+    );
+    expect(seen.size).toBeGreaterThan(GITHUB.routes.length * 0.9);
+    // Not vacuous: many cases agree whole.
+    expect(agreements).toBeGreaterThan(Math.max(RUNS, 800) / 10);
+  }, 600_000);
+
+  it("expands the {enterprise-team} routes exactly as @octokit/endpoint does", () => {
+    for (const { route } of GITHUB.routes.filter((r) => r.route.includes("{enterprise-team}"))) {
+      const options = { enterprise: "acme", "enterprise-team": "platform-team", username: "octocat", org: "acme-org" };
+      const ours = O(route, options);
+      const theirs = T(route, options);
+      expect(ours.url).toBe(theirs.url);
+      expect(ours.url).toContain("/enterprises/acme/teams/platform-team/");
+    }
   });
 });
 

@@ -7,7 +7,7 @@
 //   FAST_CHECK_RUNS=20000 npx vitest run test/properties.test.ts
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { type Endpoint, endpoint, EndpointError, ErrorCodes, RequestBuilder, type RequestOptions } from "../src/index.js";
+import { type Endpoint, endpoint, EndpointError, ErrorCodes, RequestBuilder, type RequestOptions, toFetch } from "../src/index.js";
 
 const RUNS = Number.parseInt(process.env.FAST_CHECK_RUNS ?? "", 10) || 200;
 const SEED = Number.parseInt(process.env.FAST_CHECK_SEED ?? "", 10) || 20261122;
@@ -73,7 +73,15 @@ function deepCopy<T>(value: T): T {
   if (typeof value !== "object" || value === null) return value;
   if (value instanceof Date) return new Date(value.getTime()) as T;
   if (value instanceof Uint8Array) return new Uint8Array(value) as T;
-  if (Array.isArray(value)) return value.map(deepCopy) as T;
+  if (Array.isArray(value)) {
+    // By index, and with the list's own extra properties (an own `map` or iterator) kept as they are.
+    const list: unknown[] = [];
+    for (let i = 0; i < value.length; i++) list.push(deepCopy(value[i]));
+    for (const key of Reflect.ownKeys(value)) {
+      if (key !== "length" && !(typeof key === "string" && /^\d+$/.test(key))) Object.defineProperty(list, key, Object.getOwnPropertyDescriptor(value, key)!);
+    }
+    return list as T;
+  }
   const copy = Object.create(Object.getPrototypeOf(value)) as Record<string, unknown>;
   for (const key of Object.keys(value)) {
     Object.defineProperty(copy, key, {
@@ -209,12 +217,23 @@ const nestedValue = fc.oneof(
   fc.array(fc.oneof(flatArray, flatObject, scalar), { maxLength: 3 }),
   objectOf(nestedKey, fc.oneof(flatArray, flatObject, scalar), 3),
 );
+/**
+ * A list with own properties that would change or break a method call on it: an own
+ * `map` (text, or a function returning another list) and an own iterator.
+ */
+const loadedArray = fc.tuple(flatArray, fc.constantFrom<unknown>("x", () => ["evil"], undefined)).map(([list, map]) => {
+  const loaded = [...list];
+  if (map !== undefined) Object.assign(loaded, { map });
+  Object.defineProperty(loaded, Symbol.iterator, { value: function* () { yield "evil"; } });
+  return loaded;
+});
 /** A parameter value of any kind a caller may pass. */
 const value = fc.oneof(
   { weight: 8, arbitrary: scalar },
   { weight: 2, arbitrary: flatArray },
   { weight: 2, arbitrary: flatObject },
   { weight: 1, arbitrary: nestedValue },
+  { weight: 1, arbitrary: loadedArray },
 );
 
 // --- url templates ---
@@ -235,7 +254,8 @@ const expression = fc
 const colonPlaceholder = fc.constantFrom(...VAR_NAMES.filter((name) => /^[A-Za-z_]\w*$/.test(name))).map((name) => `:${name}`);
 const wellFormedTemplate = fc
   .tuple(
-    fc.constantFrom("/", "/", "", "https://other.example:8443/", "{x}", "{+x}"),
+    // Absolute url templates with expressions in the scheme or host, which may expand to nothing.
+    fc.constantFrom("/", "/", "", "https://other.example:8443/", "{x}", "{+x}", "https://{x}/", "https://{y}.example{/x}/", "http{+x}/", "{x}://h/"),
     fc.array(
       fc.oneof({ weight: 3, arbitrary: literal }, { weight: 3, arbitrary: expression }, { weight: 1, arbitrary: colonPlaceholder }),
       { maxLength: 6 },
@@ -274,7 +294,11 @@ const headerValue = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom("a\rb", "a\nb", "a\0b", Number.NaN, Number.POSITIVE_INFINITY, true, 12n) },
   { weight: 1, arbitrary: fc.constant(0).map(() => ({ nested: "object" })) },
 );
-const headers = objectOf(headerName, headerValue, 4);
+/** Names removed and then set again in one object (`{ x0: null, X0: "v" }`), a shape that once cost quadratic time. */
+const removedThenSet = fc
+  .array(fc.constantFrom(...VALID_HEADER_NAMES), { minLength: 1, maxLength: 4 })
+  .map((names) => own(names.flatMap((name) => [[name.toLowerCase(), null], [name.toUpperCase(), "v"]] as const)));
+const headers = fc.oneof({ weight: 6, arbitrary: objectOf(headerName, headerValue, 4) }, { weight: 1, arbitrary: removedThenSet });
 
 // --- options ---
 const baseUrl = fc.constantFrom("", "https://api.example.com", "https://api.example.com/v3/", "http://localhost:8080", "https://h.example/a%20b");
@@ -813,6 +837,39 @@ describe("item 2 (f): the expanded path never holds a raw . or .. segment made b
             expect(result.ok && result.value.url).toBe(base + path);
             expect(new URL(base + path).pathname).toBe(path);
           }
+        }
+      }),
+    );
+  }, TIMEOUT);
+});
+
+// --- toFetch and toJSON ---
+/** A value JSON.stringify reaches through a `toJSON`: text, a bigint, a cycle, a Map, or another toJSON. */
+const toJsonResult: fc.Arbitrary<unknown> = fc.oneof(
+  scalar,
+  fc.constant(0).map(() => {
+    const cyclic: Record<string, unknown> = {};
+    cyclic.self = cyclic;
+    return cyclic;
+  }),
+  fc.constant(0).map(() => new Map([["a", 1]])),
+  flatObject,
+);
+const withToJson = fc.tuple(toJsonResult, fc.boolean()).map(([result, nested]) => {
+  const holder = { toJSON: () => result };
+  return nested ? { outer: [holder] } : holder;
+});
+
+describe("toFetch: a JSON body whose values have a toJSON gives JSON text or an EndpointError", () => {
+  it("never lets JSON.stringify's own TypeError escape, whatever a toJSON returns", () => {
+    fc.assert(
+      fc.property(withToJson, (body) => {
+        try {
+          const [, init] = toFetch({ method: "post", url: "https://api.example.com/x", headers: { "content-type": "application/json" }, body });
+          expect(typeof init.body).toBe("string");
+        } catch (error) {
+          expect(error).toBeInstanceOf(EndpointError);
+          expect((error as EndpointError).code).toBe("ERR_INVALID_PARAMETER");
         }
       }),
     );

@@ -48,6 +48,8 @@ export const REMOVED: unique symbol = /*#__PURE__*/ Symbol("fluent-endpoint.remo
 export interface Layers<V> {
   readonly own: Entries<V>;
   readonly below: Layers<V> | undefined;
+  /** Headers removed and then set again in this layer: taken out below first, so that they come last. */
+  readonly dropped?: readonly string[] | undefined;
 }
 
 /**
@@ -125,7 +127,8 @@ export function flatten<V>(layers: Layers<V>): Entries<V> {
   if (known === NONE && pending.length === 1) return pending[0]!.own;
   const flat: Record<string, unknown> = { ...known };
   for (let i = pending.length - 1; i >= 0; i--) {
-    const { own } = pending[i]!;
+    const { own, dropped } = pending[i]!;
+    if (dropped !== undefined) for (const name of dropped) delete flat[name];
     for (const key of Object.keys(own)) {
       if (ownValue(flat, key) === REMOVED) delete flat[key];
       setOwn(flat, key, own[key]);
@@ -188,7 +191,7 @@ export function readOptions(route: string | undefined, options: unknown, keep: K
   }
   let baseUrl: string | undefined;
   let format: string | undefined;
-  let headers: Record<string, HeaderValue | typeof REMOVED>[] | undefined;
+  let headers: { own: Record<string, HeaderValue | typeof REMOVED>; dropped: string[] } | undefined;
   let params: Record<string, unknown> | undefined;
   let data: Held<unknown> | undefined;
   let request: RequestMeta | undefined;
@@ -211,7 +214,7 @@ export function readOptions(route: string | undefined, options: unknown, keep: K
           baseUrl = assertBaseUrl(assertString("baseUrl", value));
           break;
         case "headers":
-          headers = readHeaders(value, headers ?? [{}]);
+          headers = readHeaders(value, headers ?? { own: {}, dropped: [] });
           break;
         case "mediaType":
           format = readFormat(value) ?? format;
@@ -236,7 +239,9 @@ export function readOptions(route: string | undefined, options: unknown, keep: K
     if (data !== undefined) state.data = data;
     if (request !== undefined) state.request = new Held(mergeRequest(state.request?.value, request));
     // New layers over the stored ones: these entries are never written again, so a state may share them.
-    if (headers !== undefined) for (const own of headers) state.headers = { own, below: stored(state.headers) };
+    if (headers !== undefined) {
+      state.headers = { own: headers.own, below: stored(state.headers), dropped: headers.dropped.length > 0 ? headers.dropped : undefined };
+    }
     if (params !== undefined) state.params = { own: params, below: stored(state.params) };
   };
 }
@@ -270,27 +275,29 @@ function assertString(name: string, value: unknown): string {
 }
 
 /**
- * The entries of a headers object, added to `layers`: lowercase names, validated values,
+ * The entries of a headers object, added to `layer`: lowercase names, validated values,
  * `REMOVED` for `null` or `undefined`. Keys apply in order, as one `.header()` call each
- * would; a name removed and then set again starts a new layer, so that it comes last.
+ * would: a name removed and then set again is `dropped`, so that it comes last.
  */
-function readHeaders(
-  headers: unknown,
-  layers: Record<string, HeaderValue | typeof REMOVED>[],
-): Record<string, HeaderValue | typeof REMOVED>[] {
+function readHeaders<T extends { own: Record<string, HeaderValue | typeof REMOVED>; dropped: string[] }>(headers: unknown, layer: T): T {
   if (!isPlainObject(headers)) {
     throw new EndpointError(ErrorCodes.INVALID_OPTIONS, `headers must be a plain object, got ${describe(headers)}`);
   }
+  const { own, dropped } = layer;
   for (const key of Object.keys(headers)) {
     assertHeaderName(key);
     const name = key.toLowerCase();
     const value = headers[key] ?? REMOVED;
-    if (value !== REMOVED) assertHeaderValue(name, value);
-    let own = layers[layers.length - 1]!;
-    if (value !== REMOVED && ownValue(own, name) === REMOVED) layers.push((own = {}));
+    if (value !== REMOVED) {
+      assertHeaderValue(name, value);
+      if (ownValue(own, name) === REMOVED) {
+        dropped.push(name);
+        delete own[name];
+      }
+    }
     setOwn(own, name, value);
   }
-  return layers;
+  return layer;
 }
 
 function assertRequest(request: unknown): RequestMeta {

@@ -121,7 +121,9 @@ function distinctKeyChain(endpoint, depth) {
 }
 
 export async function runAdversarial(ours, reference, progress) {
-  console.log(`\n== Adversarial and large inputs: growth over n, 2n, 4n, 8n (median of ${GROWTH_ROUNDS} interleaved rounds) ==`);
+  console.log(
+    `\n== Adversarial and large inputs: growth over n, 2n, 4n, 8n (median of ${GROWTH_ROUNDS} interleaved rounds) ==`,
+  );
   console.log("×prev = time at this size / time at the previous size (≈1 constant, ≈2 linear, ≈4 quadratic)");
 
   for (const input of INPUTS) {
@@ -135,7 +137,12 @@ export async function runAdversarial(ours, reference, progress) {
     const n = input.sizes.at(-1);
     const largest = input.args(n);
     const note = `at n=${n.toLocaleString("en-US")}: ours ${outcome(ours, largest)}; reference ${outcome(reference, largest)}`;
-    growthTable(input.title, input.sizes, input.sizes.map((size) => times.get(size)), [note]);
+    growthTable(
+      input.title,
+      input.sizes,
+      input.sizes.map((size) => times.get(size)),
+      [note],
+    );
   }
 
   progress("headers removed and set again");
@@ -212,7 +219,10 @@ export async function runAdversarial(ours, reference, progress) {
   const distinctCalls = { ours: [], reference: [] };
   const skipped = [];
   for (const depth of distinctDepths) {
-    for (const [side, endpoint] of [["ours", ours], ["reference", reference]]) {
+    for (const [side, endpoint] of [
+      ["ours", ours],
+      ["reference", reference],
+    ]) {
       const last = distinctBuilds[side].at(-1);
       if (distinctBuilds[side].length > 0 && (last === undefined || last > 1e9)) {
         distinctBuilds[side].push(undefined);

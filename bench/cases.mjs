@@ -21,7 +21,7 @@ export const VALUES = Array.from({ length: SETS }, (_, i) => ({
   perPage: 10 + i,
   page: 1 + (i % 9),
   since: new Date(Date.UTC(2024, i % 12, 1 + (i % 28), i % 24)).toISOString(),
-  token: `ghp_${(i * 2654435761 >>> 0).toString(36).padStart(8, "0")}${i}`,
+  token: `ghp_${((i * 2654435761) >>> 0).toString(36).padStart(8, "0")}${i}`,
   id: 1_000_000 + i * 7919,
   name: `release-${i}.tar.gz`,
   label: i % 2 ? `Linux build ${i}` : `macOS (arm64) ${i}`,
@@ -78,7 +78,8 @@ export const ENDPOINT_CASES = [
   {
     name: "upload-data",
     label: "POST, data + {?name,label} on upload URL",
-    known: "the reference percent-encodes the {upload_url} value; ours keeps an absolute URL in a leading placeholder as written",
+    known:
+      "the reference percent-encodes the {upload_url} value; ours keeps an absolute URL in a leading placeholder as written",
     make(endpoint) {
       let i = 0;
       return () => {
@@ -185,7 +186,14 @@ export function makeFloorCase() {
   return () => {
     const v = VALUES[i++ & MASK];
     do_not_optimize(
-      floorGetQuery({ owner: v.owner, repo: v.repo, state: v.state, labels: v.labelList, since: v.since, per_page: v.perPage }),
+      floorGetQuery({
+        owner: v.owner,
+        repo: v.repo,
+        state: v.state,
+        labels: v.labelList,
+        since: v.since,
+        per_page: v.perPage,
+      }),
     );
   };
 }

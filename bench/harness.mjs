@@ -126,7 +126,11 @@ export function table(title, header, rows) {
   const all = [header, ...rows];
   const widths = header.map((_, column) => Math.max(...all.map((row) => String(row[column]).length)));
   const line = (row) =>
-    row.map((cell, column) => (column === 0 ? String(cell).padEnd(widths[column]) : String(cell).padStart(widths[column]))).join("  ");
+    row
+      .map((cell, column) =>
+        column === 0 ? String(cell).padEnd(widths[column]) : String(cell).padStart(widths[column]),
+      )
+      .join("  ");
   console.log(`\n${title}`);
   console.log(line(header));
   console.log(widths.map((width) => "-".repeat(width)).join("  "));

@@ -18,7 +18,9 @@ import {
 import { fixed, geomean, interleaved, machine, ns, ROUNDS, range, TIME_SCALE, table, warmUp } from "./harness.mjs";
 
 // The package does not export its package.json; read it from where npm put it.
-const referenceVersion = JSON.parse(readFileSync(new URL("../node_modules/@octokit/endpoint/package.json", import.meta.url), "utf8")).version;
+const referenceVersion = JSON.parse(
+  readFileSync(new URL("../node_modules/@octokit/endpoint/package.json", import.meta.url), "utf8"),
+).version;
 const progress = (text) => process.stderr.write(`  … ${text}\n`);
 
 console.log(`fluent-endpoint ${VERSION} vs @octokit/endpoint ${referenceVersion}`);
@@ -41,9 +43,14 @@ progress("warming up");
 await warmUp(pairs.flatMap((p) => (p.reference ? [p.ours, p.reference] : [p.ours])));
 const t = await interleaved(pairs, { onRound: (round, rounds) => progress(`round ${round}/${rounds}`) });
 
-console.log(`\n== Per call: median over ${ROUNDS} rounds of each measurement's p50, ns/op; ratio = reference / ours ==`);
+console.log(
+  `\n== Per call: median over ${ROUNDS} rounds of each measurement's p50, ns/op; ratio = reference / ours ==`,
+);
 
-const endpointRatios = ENDPOINT_CASES.map((c) => ({ name: c.name, ratio: t.get(c.name).reference / t.get(c.name).ours }));
+const endpointRatios = ENDPOINT_CASES.map((c) => ({
+  name: c.name,
+  ratio: t.get(c.name).reference / t.get(c.name).ours,
+}));
 table(
   "endpoint()",
   ["case", "", "ours", "reference", "ratio", "per-round range"],
@@ -117,7 +124,10 @@ function checkInputs() {
     const seen = { ours: [], reference: [] };
     const runOurs = c.make(spy(ours, seen.ours));
     const runReference = c.make(spy(reference, seen.reference));
-    for (let i = 0; i < 64; i++) (runOurs(), runReference());
+    for (let i = 0; i < 64; i++) {
+      runOurs();
+      runReference();
+    }
     for (let i = 0; i < 64; i++) {
       const difference = firstDifference(comparable(seen.ours[i]), comparable(seen.reference[i]));
       if (difference) {
@@ -127,13 +137,18 @@ function checkInputs() {
     }
   }
   for (let i = 0; i < 64; i++) {
-    const difference = firstDifference(floorGetQuery(getQueryOptions(i)), ours("GET /repos/{owner}/{repo}/issues", getQueryOptions(i)));
+    const difference = firstDifference(
+      floorGetQuery(getQueryOptions(i)),
+      ours("GET /repos/{owner}/{repo}/issues", getQueryOptions(i)),
+    );
     if (difference) {
       notes.push(`floor vs ours: ${difference} (value set ${i})`);
       break;
     }
   }
-  const [one, ...deeper] = DEPTHS.map((depth) => chainOfDepth(ours, depth)("GET /repos/{owner}/{repo}/issues", getQueryOptions(0)));
+  const [one, ...deeper] = DEPTHS.map((depth) =>
+    chainOfDepth(ours, depth)("GET /repos/{owner}/{repo}/issues", getQueryOptions(0)),
+  );
   for (const result of deeper) {
     const difference = firstDifference(one, result);
     if (difference) notes.push(`depth chains: ${difference}`);

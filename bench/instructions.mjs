@@ -31,7 +31,8 @@ async function child(name, side, calls) {
   const { endpoint: ours, RequestBuilder } = await import("../dist/index.js");
   const cases = await import("./cases.mjs");
   let run;
-  if (name === "builder") run = side === "ours" ? cases.makeBuilderCase(RequestBuilder) : cases.makeBuilderReference(reference);
+  if (name === "builder")
+    run = side === "ours" ? cases.makeBuilderCase(RequestBuilder) : cases.makeBuilderReference(reference);
   else if (name === "floor") run = cases.makeFloorCase();
   else if (name.startsWith("depth-")) run = cases.makeChainCall(cases.chainOfDepth(ours, Number(name.slice(6))));
   else run = cases.ENDPOINT_CASES.find((c) => c.name === name).make(side === "ours" ? ours : reference);
@@ -46,7 +47,8 @@ function count(name, side, calls) {
   return new Promise((resolve, reject) => {
     execFile("valgrind", args, { maxBuffer: 16 << 20 }, (error, _stdout, stderr) => {
       const match = /I\s+refs:\s+([\d,]+)/.exec(stderr);
-      if (error || !match) reject(new Error(`valgrind ${name} ${side} ${calls}: ${error?.message ?? stderr.slice(-500)}`));
+      if (error || !match)
+        reject(new Error(`valgrind ${name} ${side} ${calls}: ${error?.message ?? stderr.slice(-500)}`));
       else resolve(Number(match[1].replaceAll(",", "")));
     });
   });
@@ -86,7 +88,9 @@ async function main() {
     ["depth-1", "ours"],
     ["depth-100", "ours"],
   ];
-  console.log(`fluent-endpoint vs @octokit/endpoint: instructions per call (valgrind cachegrind, ${SHORT} and ${LONG} calls)`);
+  console.log(
+    `fluent-endpoint vs @octokit/endpoint: instructions per call (valgrind cachegrind, ${SHORT} and ${LONG} calls)`,
+  );
   console.log(machine());
   const jobs = measured.flatMap(([name, side]) => [SHORT, LONG].map((calls) => () => count(name, side, calls)));
   let done = 0;
@@ -117,14 +121,20 @@ async function main() {
     ["case", "ours (builder)", "reference (endpoint)", "ratio"],
     [["builder", n(get("builder", "ours")), n(get("builder", "reference")), fixed(builderRatio)]],
   );
-  table("Floor: case get-query by hand", ["case", "instructions", "ours / floor"], [
-    ["floor get-query", n(get("floor", "ours")), fixed(get("get-query", "ours") / get("floor", "ours"))],
-  ]);
+  table(
+    "Floor: case get-query by hand",
+    ["case", "instructions", "ours / floor"],
+    [["floor get-query", n(get("floor", "ours")), fixed(get("get-query", "ours") / get("floor", "ours"))]],
+  );
   const depthRatio = get("depth-100", "ours") / get("depth-1", "ours");
   table(
     "defaults() depth, ours: get-query's call on chains holding the same 100 headers/parameters",
     ["chain", "instructions", "÷ depth 1"],
-    [1, 100].map((depth) => [`depth ${depth}`, n(get(`depth-${depth}`, "ours")), fixed(get(`depth-${depth}`, "ours") / get("depth-1", "ours"))]),
+    [1, 100].map((depth) => [
+      `depth ${depth}`,
+      n(get(`depth-${depth}`, "ours")),
+      fixed(get(`depth-${depth}`, "ours") / get("depth-1", "ours")),
+    ]),
   );
   const slowest = ratios.reduce((a, b) => (b.ratio < a.ratio ? b : a));
   console.log(

@@ -13,9 +13,7 @@ const BOUND_MB = 32;
 const CHECKPOINTS = 10;
 
 // --expose-gc is the documented way; V8 can also hand gc() to a fresh context.
-const gc =
-  globalThis.gc ??
-  (v8.setFlagsFromString("--expose-gc"), vm.runInNewContext("gc"));
+const gc = globalThis.gc ?? (v8.setFlagsFromString("--expose-gc"), vm.runInNewContext("gc"));
 const heapMB = () => {
   gc();
   gc();
@@ -32,7 +30,9 @@ const routeCacheLimit = /const ROUTE_CACHE_LIMIT = (\d+)/.exec(built)?.[1] ?? "u
 for (let i = 0; i < 1000; i++) endpoint(`GET /warm/${i}/{id}`, { id: i });
 
 const before = heapMB();
-console.log(`template cache bound: ${cacheLimit} templates (templates longer than ${cacheableLength} chars are not cached)`);
+console.log(
+  `template cache bound: ${cacheLimit} templates (templates longer than ${cacheableLength} chars are not cached)`,
+);
 console.log(`route cache bound: ${routeCacheLimit} routes (every call here is a new route too)`);
 console.log(`expanding ${URLS.toLocaleString("en-US")} distinct url templates; heap used after gc:`);
 console.log(`${"calls".padStart(10)}  ${"heap MB".padStart(8)}  ${"growth MB".padStart(9)}`);
@@ -41,18 +41,22 @@ console.log(`${"0".padStart(10)}  ${before.toFixed(2).padStart(8)}  ${"0.00".pad
 let maxGrowth = 0;
 let checksum = 0; // keeps the results observable, so no call can be optimised away
 const step = Math.ceil(URLS / CHECKPOINTS);
-for (let i = 0; i < URLS; ) {
+for (let i = 0; i < URLS;) {
   for (const end = Math.min(URLS, i + step); i < end; i++) {
     // A different literal path each time: each template string is new to the cache.
     checksum += endpoint(`GET /items/${i}/{id}`, { id: i & 1023 }).url.length;
   }
   const now = heapMB();
   maxGrowth = Math.max(maxGrowth, now - before);
-  console.log(`${i.toLocaleString("en-US").padStart(10)}  ${now.toFixed(2).padStart(8)}  ${(now - before).toFixed(2).padStart(9)}`);
+  console.log(
+    `${i.toLocaleString("en-US").padStart(10)}  ${now.toFixed(2).padStart(8)}  ${(now - before).toFixed(2).padStart(9)}`,
+  );
 }
 
 const after = heapMB();
 console.log(`heap used before ${before.toFixed(2)} MB, after ${after.toFixed(2)} MB (checksum ${checksum})`);
 const ok = maxGrowth < BOUND_MB;
-console.log(`${ok ? "PASS" : "FAIL"}: largest heap growth ${maxGrowth.toFixed(2)} MB ${ok ? "<" : ">="} bound ${BOUND_MB} MB`);
+console.log(
+  `${ok ? "PASS" : "FAIL"}: largest heap growth ${maxGrowth.toFixed(2)} MB ${ok ? "<" : ">="} bound ${BOUND_MB} MB`,
+);
 process.exit(ok ? 0 : 1);

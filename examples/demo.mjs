@@ -39,7 +39,10 @@ const issues = new RequestBuilder()
   .header("authorization", "token secret123")
   .route("GET /repos/{owner}/{repo}/issues")
   .params({ owner: "octokit", repo: "endpoint.js" });
-show('issues.param("state", "open").mediaType({ format: "raw" }).build()', issues.param("state", "open").mediaType({ format: "raw" }).build());
+show(
+  'issues.param("state", "open").mediaType({ format: "raw" }).build()',
+  issues.param("state", "open").mediaType({ format: "raw" }).build(),
+);
 
 try {
   endpoint("GET /repos/{owner/issues");

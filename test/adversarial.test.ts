@@ -11,7 +11,9 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type Endpoint, endpoint, EndpointError, type RequestOptions, RequestBuilder } from "../src/index.js";
 import { parseUrlTemplate } from "../src/template/template.js";
 
-const { version } = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string };
+const { version } = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as {
+  version: string;
+};
 const BASE = "https://api.github.com";
 const ACCEPT = "application/vnd.github.v3+json";
 const USER_AGENT = `fluent-endpoint.js/${version}`;
@@ -30,13 +32,17 @@ function thrown(fn: () => unknown): EndpointError {
 }
 
 describe("item 3: the published ReDoS inputs get a correct result or an EndpointError", () => {
-  it("keeps a 100 000-character accept header ending in '-' as it is under mediaType.format", () => {
-    const accept = `${"A".repeat(99_999)}-`;
-    expect(accept.length).toBe(100_000);
-    const result = endpoint("GET /graphql", { headers: { accept }, mediaType: { format: "raw" } });
-    expect(result.headers.accept).toBe(accept);
-    expect(result.url).toBe(`${BASE}/graphql`);
-  }, GENEROUS);
+  it(
+    "keeps a 100 000-character accept header ending in '-' as it is under mediaType.format",
+    () => {
+      const accept = `${"A".repeat(99_999)}-`;
+      expect(accept.length).toBe(100_000);
+      const result = endpoint("GET /graphql", { headers: { accept }, mediaType: { format: "raw" } });
+      expect(result.headers.accept).toBe(accept);
+      expect(result.url).toBe(`${BASE}/graphql`);
+    },
+    GENEROUS,
+  );
 
   /** `text` cut or repeated to 99 999 characters, then "-": 100 000 characters in all. */
   const endingInDash = (prefix: string, unit: string) => `${`${prefix}${unit.repeat(100_000)}`.slice(0, 99_999)}-`;
@@ -48,39 +54,57 @@ describe("item 3: the published ReDoS inputs get a correct result or an Endpoint
     ["a vendor type with 33 000 '.v3' versions", endingInDash("application/vnd.github", ".v3")],
     ["100 000 commas", endingInDash("", ",")],
     ["100 000 spaces and tabs", endingInDash("", " \t")],
-  ])("keeps %s (100 000 characters ending in '-') as it is under mediaType.format", (_, accept) => {
-    expect(accept.length).toBe(100_000);
-    expect(endpoint("GET /x", { headers: { accept }, mediaType: { format: "raw" } }).headers.accept).toBe(accept);
-  }, GENEROUS);
+  ])(
+    "keeps %s (100 000 characters ending in '-') as it is under mediaType.format",
+    (_, accept) => {
+      expect(accept.length).toBe(100_000);
+      expect(endpoint("GET /x", { headers: { accept }, mediaType: { format: "raw" } }).headers.accept).toBe(accept);
+    },
+    GENEROUS,
+  );
 
-  it("rejects mediaType.previews, the option that reached the vulnerable expression, with ERR_INVALID_OPTIONS", () => {
-    const accept = `${"A".repeat(99_999)}-`;
-    const error = thrown(() => endpoint("GET /graphql", { headers: { accept }, mediaType: { previews: ["x"] } as never }));
-    expect(error.code).toBe("ERR_INVALID_OPTIONS");
-  }, GENEROUS);
+  it(
+    "rejects mediaType.previews, the option that reached the vulnerable expression, with ERR_INVALID_OPTIONS",
+    () => {
+      const accept = `${"A".repeat(99_999)}-`;
+      const error = thrown(() =>
+        endpoint("GET /graphql", { headers: { accept }, mediaType: { previews: ["x"] } as never }),
+      );
+      expect(error.code).toBe("ERR_INVALID_OPTIONS");
+    },
+    GENEROUS,
+  );
 
-  it("rejects a url of 100 000 '{' then '@' with ERR_INVALID_TEMPLATE at position 1, in every call form", () => {
-    const url = `${"{".repeat(100_000)}@`;
-    for (const call of [
-      () => endpoint({ method: "GET", url }),
-      () => endpoint(`GET ${url}`),
-      () => new RequestBuilder().url(url),
-      () => endpoint.defaults({ url }),
-    ]) {
-      const error = thrown(call);
+  it(
+    "rejects a url of 100 000 '{' then '@' with ERR_INVALID_TEMPLATE at position 1, in every call form",
+    () => {
+      const url = `${"{".repeat(100_000)}@`;
+      for (const call of [
+        () => endpoint({ method: "GET", url }),
+        () => endpoint(`GET ${url}`),
+        () => new RequestBuilder().url(url),
+        () => endpoint.defaults({ url }),
+      ]) {
+        const error = thrown(call);
+        expect(error.code).toBe("ERR_INVALID_TEMPLATE");
+        expect(error.message).toMatch(/at position 1$/);
+        expect(error.message.length).toBeLessThan(300); // quotes a bounded excerpt, not the whole input
+      }
+    },
+    GENEROUS,
+  );
+
+  it(
+    "rejects '{00' + 100 000 NUL + 'a!a}' with ERR_INVALID_TEMPLATE at position 3",
+    () => {
+      const url = `{00${"\u0000".repeat(100_000)}a!a}`;
+      const error = thrown(() => endpoint({ method: "GET", url }));
       expect(error.code).toBe("ERR_INVALID_TEMPLATE");
-      expect(error.message).toMatch(/at position 1$/);
-      expect(error.message.length).toBeLessThan(300); // quotes a bounded excerpt, not the whole input
-    }
-  }, GENEROUS);
-
-  it("rejects '{00' + 100 000 NUL + 'a!a}' with ERR_INVALID_TEMPLATE at position 3", () => {
-    const url = `{00${"\u0000".repeat(100_000)}a!a}`;
-    const error = thrown(() => endpoint({ method: "GET", url }));
-    expect(error.code).toBe("ERR_INVALID_TEMPLATE");
-    expect(error.message).toMatch(/at position 3$/);
-    expect(error.message.length).toBeLessThan(1_000);
-  }, GENEROUS);
+      expect(error.message).toMatch(/at position 3$/);
+      expect(error.message.length).toBeLessThan(1_000);
+    },
+    GENEROUS,
+  );
 
   it.each([
     ["100 000 '}'", "}".repeat(100_000), "at position 0"],
@@ -88,48 +112,78 @@ describe("item 3: the published ReDoS inputs get a correct result or an Endpoint
     ["'{a' + 50 000 ',a' never closed", `/{a${",a".repeat(50_000)}`, "at position 1"],
     ["'{a' + 100 000 '.' dots", `/{a${".".repeat(100_000)}}`, "at position 3"],
     ["'{x:' + 100 000 digits", `/{x:${"1".repeat(100_000)}}`, "at position 8"],
-  ])("rejects %s with ERR_INVALID_TEMPLATE", (_, url, position) => {
-    const error = thrown(() => endpoint({ method: "GET", url }));
-    expect(error.code).toBe("ERR_INVALID_TEMPLATE");
-    expect(error.message).toContain(position);
-  }, GENEROUS);
+  ])(
+    "rejects %s with ERR_INVALID_TEMPLATE",
+    (_, url, position) => {
+      const error = thrown(() => endpoint({ method: "GET", url }));
+      expect(error.code).toBe("ERR_INVALID_TEMPLATE");
+      expect(error.message).toContain(position);
+    },
+    GENEROUS,
+  );
 
-  it("expands ':' + a 100 000-character name (the ':name' rewrite input) to nothing", () => {
-    expect(endpoint(`GET /x/:${"a".repeat(100_000)}`).url).toBe(`${BASE}/x`);
-    expect(endpoint(`GET /x/:${"a".repeat(100_000)}!`).url).toBe(`${BASE}/x/!`);
-  }, GENEROUS);
+  it(
+    "expands ':' + a 100 000-character name (the ':name' rewrite input) to nothing",
+    () => {
+      expect(endpoint(`GET /x/:${"a".repeat(100_000)}`).url).toBe(`${BASE}/x`);
+      expect(endpoint(`GET /x/:${"a".repeat(100_000)}!`).url).toBe(`${BASE}/x/!`);
+    },
+    GENEROUS,
+  );
 });
 
 describe("item 3: megabyte urls and header values are processed exactly", () => {
-  it("expands a 1 MB url template of 200 000 placeholders and literals exactly", () => {
-    const template = "/é{v}".repeat(200_000);
-    expect(template.length).toBe(1_000_000);
-    const result = endpoint(`GET ${template}`, { v: "a b" });
-    expect(result.url).toBe(BASE + "/%C3%A9a%20b".repeat(200_000));
-  }, GENEROUS);
+  it(
+    "expands a 1 MB url template of 200 000 placeholders and literals exactly",
+    () => {
+      const template = "/é{v}".repeat(200_000);
+      expect(template.length).toBe(1_000_000);
+      const result = endpoint(`GET ${template}`, { v: "a b" });
+      expect(result.url).toBe(BASE + "/%C3%A9a%20b".repeat(200_000));
+    },
+    GENEROUS,
+  );
 
-  it("keeps a 1 MB literal url exactly", () => {
-    const url = `/${"a/".repeat(500_000)}`;
-    expect(endpoint({ method: "GET", url }).url).toBe(BASE + url);
-  }, GENEROUS);
+  it(
+    "keeps a 1 MB literal url exactly",
+    () => {
+      const url = `/${"a/".repeat(500_000)}`;
+      expect(endpoint({ method: "GET", url }).url).toBe(BASE + url);
+    },
+    GENEROUS,
+  );
 
-  it("keeps a 1 MB header value exactly", () => {
-    const value = "v".repeat(1 << 20);
-    const result = endpoint("GET /x", { headers: { "X-Big": value } });
-    expect(result.headers["x-big"]).toBe(value);
-  }, GENEROUS);
+  it(
+    "keeps a 1 MB header value exactly",
+    () => {
+      const value = "v".repeat(1 << 20);
+      const result = endpoint("GET /x", { headers: { "X-Big": value } });
+      expect(result.headers["x-big"]).toBe(value);
+    },
+    GENEROUS,
+  );
 
-  it("rejects a 1 MB header value ending in a line feed with ERR_INVALID_HEADER", () => {
-    const value = `${"v".repeat((1 << 20) - 1)}\n`;
-    expect(thrown(() => endpoint("GET /x", { headers: { "X-Big": value } })).code).toBe("ERR_INVALID_HEADER");
-  }, GENEROUS);
+  it(
+    "rejects a 1 MB header value ending in a line feed with ERR_INVALID_HEADER",
+    () => {
+      const value = `${"v".repeat((1 << 20) - 1)}\n`;
+      expect(thrown(() => endpoint("GET /x", { headers: { "X-Big": value } })).code).toBe("ERR_INVALID_HEADER");
+    },
+    GENEROUS,
+  );
 
-  it("amends each of 33 000 vendor types of a 1 MB accept header under mediaType.format", () => {
-    const accept = Array.from({ length: 33_000 }, () => ACCEPT).join(",");
-    expect(accept.length).toBeGreaterThan(1_000_000);
-    const result = endpoint("GET /x", { headers: { accept }, mediaType: { format: "raw" } });
-    expect(result.headers.accept).toBe(Array.from({ length: 33_000 }, () => "application/vnd.github.v3.raw").join(","));
-  }, GENEROUS);
+  it(
+    "amends each of 33 000 vendor types of a 1 MB accept header under mediaType.format",
+    () => {
+      const accept = Array.from({ length: 33_000 }, () => ACCEPT).join(",");
+      expect(accept.length).toBeGreaterThan(1_000_000);
+      const result = endpoint("GET /x", { headers: { accept }, mediaType: { format: "raw" } });
+      expect(result.headers.accept).toBe(
+        Array.from({ length: 33_000 }, () => "application/vnd.github.v3.raw").join(","),
+      );
+    },
+    GENEROUS,
+  );
 });
 
 describe("item 3: 10 000 parameters are all routed correctly", () => {
@@ -137,26 +191,38 @@ describe("item 3: 10 000 parameters are all routed correctly", () => {
   const names = Array.from({ length: N }, (_, i) => `p${i}`);
   const params = Object.fromEntries(names.map((name, i) => [name, `v ${i}`]));
 
-  it("puts 10 000 leftovers of a GET into the query string, in order", () => {
-    const expected = `${BASE}/search?${names.map((name, i) => `${name}=v%20${i}`).join("&")}`;
-    expect(endpoint("GET /search", params).url).toBe(expected);
-    expect(new RequestBuilder().route("GET /search").params(params).build().url).toBe(expected);
-    expect([...new URL(expected).searchParams].length).toBe(N);
-  }, GENEROUS);
+  it(
+    "puts 10 000 leftovers of a GET into the query string, in order",
+    () => {
+      const expected = `${BASE}/search?${names.map((name, i) => `${name}=v%20${i}`).join("&")}`;
+      expect(endpoint("GET /search", params).url).toBe(expected);
+      expect(new RequestBuilder().route("GET /search").params(params).build().url).toBe(expected);
+      expect([...new URL(expected).searchParams].length).toBe(N);
+    },
+    GENEROUS,
+  );
 
-  it("puts 10 000 parameters of a POST into the url, the query expression and the body", () => {
-    const result = endpoint("POST /items/{p0}{?p1}", params);
-    expect(result.url).toBe(`${BASE}/items/v%200?p1=v%201`);
-    const { p0: _0, p1: _1, ...rest } = params;
-    expect(result.body).toEqual(rest);
-    expect(Object.keys(result.body as object).length).toBe(N - 2);
-    expect(result.headers["content-type"]).toBe(JSON_TYPE);
-  }, GENEROUS);
+  it(
+    "puts 10 000 parameters of a POST into the url, the query expression and the body",
+    () => {
+      const result = endpoint("POST /items/{p0}{?p1}", params);
+      expect(result.url).toBe(`${BASE}/items/v%200?p1=v%201`);
+      const { p0: _0, p1: _1, ...rest } = params;
+      expect(result.body).toEqual(rest);
+      expect(Object.keys(result.body as object).length).toBe(N - 2);
+      expect(result.headers["content-type"]).toBe(JSON_TYPE);
+    },
+    GENEROUS,
+  );
 
-  it("expands a template with 10 000 placeholders", () => {
-    const template = `/${names.map((name) => `{${name}}`).join("/")}`;
-    expect(endpoint(`GET ${template}`, params).url).toBe(`${BASE}/${names.map((_, i) => `v%20${i}`).join("/")}`);
-  }, GENEROUS);
+  it(
+    "expands a template with 10 000 placeholders",
+    () => {
+      const template = `/${names.map((name) => `{${name}}`).join("/")}`;
+      expect(endpoint(`GET ${template}`, params).url).toBe(`${BASE}/${names.map((_, i) => `v%20${i}`).join("/")}`);
+    },
+    GENEROUS,
+  );
 });
 
 describe("item 3: a 10 000-deep defaults() chain keeps every cascaded value", () => {
@@ -191,26 +257,34 @@ describe("item 3: a 10 000-deep defaults() chain keeps every cascaded value", ()
     });
   }
 
-  it("endpoint.defaults() 10 000 times over gives a function whose result holds every cascaded value", () => {
-    const levels: Endpoint[] = [];
-    let fn: Endpoint = endpoint;
-    for (let i = 0; i < DEPTH; i++) {
-      fn = fn.defaults(levelOptions(i));
-      levels.push(fn);
-    }
-    expectCascaded(fn());
-    expect(fn.DEFAULTS.depth).toBe(9_999);
-    // Earlier functions of the chain never changed.
-    expect(levels[10]!.DEFAULTS.depth).toBe(10);
-    expect(levels[10]!.DEFAULTS.method).toBe("GET");
-    expect(levels[10]!("GET /x").url).toBe("https://ghe.example.com/api/v3/x?first=kept&depth=10");
-  }, GENEROUS);
+  it(
+    "endpoint.defaults() 10 000 times over gives a function whose result holds every cascaded value",
+    () => {
+      const levels: Endpoint[] = [];
+      let fn: Endpoint = endpoint;
+      for (let i = 0; i < DEPTH; i++) {
+        fn = fn.defaults(levelOptions(i));
+        levels.push(fn);
+      }
+      expectCascaded(fn());
+      expect(fn.DEFAULTS.depth).toBe(9_999);
+      // Earlier functions of the chain never changed.
+      expect(levels[10]!.DEFAULTS.depth).toBe(10);
+      expect(levels[10]!.DEFAULTS.method).toBe("GET");
+      expect(levels[10]!("GET /x").url).toBe("https://ghe.example.com/api/v3/x?first=kept&depth=10");
+    },
+    GENEROUS,
+  );
 
-  it("a builder given the same 10 000 levels builds the same result", () => {
-    let builder = RequestBuilder.from(levelOptions(0));
-    for (let i = 1; i < DEPTH; i++) builder = builder.toEndpoint().defaults(levelOptions(i)).builder();
-    expectCascaded(builder.build());
-  }, GENEROUS);
+  it(
+    "a builder given the same 10 000 levels builds the same result",
+    () => {
+      let builder = RequestBuilder.from(levelOptions(0));
+      for (let i = 1; i < DEPTH; i++) builder = builder.toEndpoint().defaults(levelOptions(i)).builder();
+      expectCascaded(builder.build());
+    },
+    GENEROUS,
+  );
 });
 
 // ---------------------------------------------------------------------------
@@ -251,7 +325,17 @@ function ownEntries(value: unknown): [string, unknown][] {
 }
 
 const HOSTILE_BODY_ENTRIES = [
-  ["__proto__", { polluted: "yes", method: "DELETE", url: "/evil", baseUrl: "https://evil.example", headers: { authorization: "token leaked" }, leak: "inherited" }],
+  [
+    "__proto__",
+    {
+      polluted: "yes",
+      method: "DELETE",
+      url: "/evil",
+      baseUrl: "https://evil.example",
+      headers: { authorization: "token leaked" },
+      leak: "inherited",
+    },
+  ],
   ["constructor", { prototype: { polluted: "yes" } }],
   ["prototype", { polluted: "yes" }],
 ];
@@ -267,25 +351,61 @@ describe("item 3: error messages quote at most a bounded excerpt of the caller's
   it.each<[string, () => unknown, string]>([
     ["a cyclic parameter", () => new RequestBuilder().param(long, cyclic), "ERR_INVALID_PARAMETER"],
     ["a header value with a line feed", () => new RequestBuilder().header(long, "a\n"), "ERR_INVALID_HEADER"],
-    ["a header value of the wrong kind", () => endpoint("GET /x", { headers: { [long]: {} as never } }), "ERR_INVALID_HEADER"],
+    [
+      "a header value of the wrong kind",
+      () => endpoint("GET /x", { headers: { [long]: {} as never } }),
+      "ERR_INVALID_HEADER",
+    ],
     ["an object in the query", () => endpoint("GET /x", { [long]: { a: 1 } }), "ERR_INVALID_PARAMETER"],
     ["a lone surrogate in the query", () => endpoint("GET /x", { [long]: "\uD800" }), "ERR_INVALID_PARAMETER"],
     ["an invalid Date", () => endpoint("GET /x", { [long]: new Date(Number.NaN) }), "ERR_INVALID_PARAMETER"],
-    ["a symbol in a url placeholder", () => endpoint(`GET /{${long}}`, { [long]: Symbol("s") }), "ERR_INVALID_PARAMETER"],
-    ["a nested list in a url placeholder", () => endpoint(`GET /{${long}}`, { [long]: [[1]] }), "ERR_INVALID_PARAMETER"],
+    [
+      "a symbol in a url placeholder",
+      () => endpoint(`GET /{${long}}`, { [long]: Symbol("s") }),
+      "ERR_INVALID_PARAMETER",
+    ],
+    [
+      "a nested list in a url placeholder",
+      () => endpoint(`GET /{${long}}`, { [long]: [[1]] }),
+      "ERR_INVALID_PARAMETER",
+    ],
     ["a list under a prefix modifier", () => endpoint(`GET /{${long}:3}`, { [long]: ["a"] }), "ERR_INVALID_TEMPLATE"],
-    ["a lone surrogate in reserved expansion", () => endpoint(`GET /{+${long}}`, { [long]: "\uD800" }), "ERR_INVALID_PARAMETER"],
-    ["a leading absolute URL with a query", () => endpoint(`POST {${long}}/x`, { [long]: "https://a.example/?q" }), "ERR_INVALID_PARAMETER"],
+    [
+      "a lone surrogate in reserved expansion",
+      () => endpoint(`GET /{+${long}}`, { [long]: "\uD800" }),
+      "ERR_INVALID_PARAMETER",
+    ],
+    [
+      "a leading absolute URL with a query",
+      () => endpoint(`POST {${long}}/x`, { [long]: "https://a.example/?q" }),
+      "ERR_INVALID_PARAMETER",
+    ],
     ["a dot segment", () => endpoint(`GET /{${long}}`, { [long]: ".." }), "ERR_UNSAFE_PATH"],
-    ["10 000 variables of one expression", () => endpoint(`GET /{+${many.join(",")}}`, { v0: "\uD800" }), "ERR_INVALID_PARAMETER"],
-    ["an unknown mediaType key", () => endpoint("GET /x", { mediaType: { [long]: 1 } as never }), "ERR_INVALID_OPTIONS"],
-    ["a class instance with a long name as options", () => endpoint("GET /x", new Named() as never), "ERR_INVALID_OPTIONS"],
-  ])("%s", (_, call, code) => {
-    const error = thrown(call);
-    expect(error.code).toBe(code);
-    expect(error.message.length).toBeLessThan(500);
-    expect(error.message).toContain("characters)"); // the excerpt says how long the input was
-  }, GENEROUS);
+    [
+      "10 000 variables of one expression",
+      () => endpoint(`GET /{+${many.join(",")}}`, { v0: "\uD800" }),
+      "ERR_INVALID_PARAMETER",
+    ],
+    [
+      "an unknown mediaType key",
+      () => endpoint("GET /x", { mediaType: { [long]: 1 } as never }),
+      "ERR_INVALID_OPTIONS",
+    ],
+    [
+      "a class instance with a long name as options",
+      () => endpoint("GET /x", new Named() as never),
+      "ERR_INVALID_OPTIONS",
+    ],
+  ])(
+    "%s",
+    (_, call, code) => {
+      const error = thrown(call);
+      expect(error.code).toBe(code);
+      expect(error.message.length).toBeLessThan(500);
+      expect(error.message).toContain("characters)"); // the excerpt says how long the input was
+    },
+    GENEROUS,
+  );
 });
 
 describe("a parameter nested more than 1000 levels deep is an EndpointError wherever it is copied, never a stack overflow", () => {
@@ -297,11 +417,15 @@ describe("a parameter nested more than 1000 levels deep is an EndpointError wher
     ["endpoint.defaults()", () => endpoint.defaults({ deep })],
     ["a JSON body", () => endpoint("POST /x", { deep })],
     ["endpoint.merge()", () => endpoint.merge("GET /x", { deep })],
-  ])("%s", (_, call) => {
-    const error = thrown(call);
-    expect(error.code).toBe("ERR_INVALID_PARAMETER");
-    expect(error.message).toBe('parameter "deep" is nested more than 1000 levels deep');
-  }, GENEROUS);
+  ])(
+    "%s",
+    (_, call) => {
+      const error = thrown(call);
+      expect(error.code).toBe("ERR_INVALID_PARAMETER");
+      expect(error.message).toBe('parameter "deep" is nested more than 1000 levels deep');
+    },
+    GENEROUS,
+  );
 
   it("copies a value nested exactly 1000 levels deep, and refuses one level more", () => {
     let nested: unknown = "leaf";
@@ -310,7 +434,9 @@ describe("a parameter nested more than 1000 levels deep is an EndpointError wher
     let depth = 0;
     for (let value = body.nested; Array.isArray(value); value = value[0]) depth++;
     expect(depth).toBe(1000);
-    expect(thrown(() => endpoint("POST /x", { nested: [nested] })).message).toBe('parameter "nested" is nested more than 1000 levels deep');
+    expect(thrown(() => endpoint("POST /x", { nested: [nested] })).message).toBe(
+      'parameter "nested" is nested more than 1000 levels deep',
+    );
     expect(JSON.stringify(endpoint.defaults({ nested })("POST /x").body)).toBe(JSON.stringify({ nested }));
   });
 });
@@ -322,16 +448,44 @@ describe("decision: the caller's own exceptions pass through unchanged", () => {
   };
 
   it.each<[string, () => unknown]>([
-    ["a parameter getter in endpoint()", () => endpoint("GET /x", Object.defineProperty({}, "p", { get: getter, enumerable: true }))],
-    ["a header getter in a builder", () => new RequestBuilder().headers(Object.defineProperty({}, "x-a", { get: getter, enumerable: true }))],
+    [
+      "a parameter getter in endpoint()",
+      () => endpoint("GET /x", Object.defineProperty({}, "p", { get: getter, enumerable: true })),
+    ],
+    [
+      "a header getter in a builder",
+      () => new RequestBuilder().headers(Object.defineProperty({}, "x-a", { get: getter, enumerable: true })),
+    ],
     ["a Proxy trap in defaults()", () => endpoint.defaults(new Proxy({}, { ownKeys: getter }))],
   ])("%s", (_, call) => {
     expect(call).toThrow(own);
   });
 
   it.each<[string, () => unknown]>([
-    ["a JSON body", () => endpoint("POST /x", { v: { get a() { throw new RangeError("the caller's own") } } })],
-    ["defaults()", () => endpoint.defaults({ v: [{ get a() { throw new RangeError("the caller's own") } }] })],
+    [
+      "a JSON body",
+      () =>
+        endpoint("POST /x", {
+          v: {
+            get a() {
+              throw new RangeError("the caller's own");
+            },
+          },
+        }),
+    ],
+    [
+      "defaults()",
+      () =>
+        endpoint.defaults({
+          v: [
+            {
+              get a() {
+                throw new RangeError("the caller's own");
+              },
+            },
+          ],
+        }),
+    ],
   ])("passes a RangeError of the caller's through in %s: it is not a value nested too deeply", (_, call) => {
     expect(call).toThrow(new RangeError("the caller's own"));
   });
@@ -346,11 +500,15 @@ describe("decision: Dates, Maps and Sets from another realm (an iframe, a vm con
     expect(since instanceof Date).toBe(false); // what the library must see past
     const local = endpoint("GET /x/{since}{?at}", { since: new Date(ISO), at: [new Date(ISO)], until: new Date(ISO) });
     expect(endpoint("GET /x/{since}{?at}", { since, at: [since], until: since }).url).toBe(local.url);
-    expect(local.url).toBe(`${BASE}/x/2024-01-02T03%3A04%3A05.000Z?at=2024-01-02T03%3A04%3A05.000Z&until=2024-01-02T03%3A04%3A05.000Z`);
+    expect(local.url).toBe(
+      `${BASE}/x/2024-01-02T03%3A04%3A05.000Z?at=2024-01-02T03%3A04%3A05.000Z&until=2024-01-02T03%3A04%3A05.000Z`,
+    );
   });
 
   it("a foreign invalid Date is refused as an invalid Date", () => {
-    expect(thrown(() => endpoint("GET /x/{since}", { since: foreign<Date>("new Date(NaN)") })).message).toBe('parameter "since" is an invalid Date');
+    expect(thrown(() => endpoint("GET /x/{since}", { since: foreign<Date>("new Date(NaN)") })).message).toBe(
+      'parameter "since" is an invalid Date',
+    );
   });
 
   it("an object that only claims to be a Date, Map or Set (Symbol.toStringTag) is none of them", () => {
@@ -398,7 +556,9 @@ describe("decision: Dates, Maps and Sets from another realm (an iframe, a vm con
     expect(thrown(() => endpoint("GET /x/{d}", { d: shy })).code).toBe("ERR_INVALID_PARAMETER");
     expect(endpoint.defaults({ shy }).DEFAULTS.shy).toBe(shy);
     expect(getterRuns).toBe(0);
-    expect(thrown(() => endpoint("GET /x/{d}", { d: new Proxy(new Date(ISO), {}) })).code).toBe("ERR_INVALID_PARAMETER");
+    expect(thrown(() => endpoint("GET /x/{d}", { d: new Proxy(new Date(ISO), {}) })).code).toBe(
+      "ERR_INVALID_PARAMETER",
+    );
   });
 
   it("a builder keeps a frozen copy of a foreign Date too", () => {
@@ -429,7 +589,11 @@ describe("item 4: __proto__, constructor and prototype keys from JSON.parse neve
     const result = chain("POST /repos{/leak,polluted}");
     expect(result.method).toBe("post");
     expect(result.url).toBe(`${BASE}/repos`);
-    expect(ownEntries(result.body)).toEqual([HOSTILE_BODY_ENTRIES[0], ["constructor", { prototype: { second: "level" } }], HOSTILE_BODY_ENTRIES[2]]);
+    expect(ownEntries(result.body)).toEqual([
+      HOSTILE_BODY_ENTRIES[0],
+      ["constructor", { prototype: { second: "level" } }],
+      HOSTILE_BODY_ENTRIES[2],
+    ]);
     expect(ownEntries(result.headers)).toEqual([
       ["accept", ACCEPT],
       ["user-agent", USER_AGENT],
@@ -493,10 +657,22 @@ describe("item 4: __proto__, constructor and prototype keys from JSON.parse neve
     ]);
     expect(ownEntries((result.body as Record<string, unknown>).prototype)).toEqual([["__proto__", { y: 2 }]]);
     expect(ownEntries(result.headers).map(([name]) => name)).toEqual([
-      "accept", "user-agent", "__proto__", "constructor", "prototype", "content-type",
+      "accept",
+      "user-agent",
+      "__proto__",
+      "constructor",
+      "prototype",
+      "content-type",
     ]);
     expect(ownEntries(builder.merge()).map(([name]) => name)).toEqual([
-      "method", "baseUrl", "headers", "mediaType", "url", "__proto__", "constructor", "prototype",
+      "method",
+      "baseUrl",
+      "headers",
+      "mediaType",
+      "url",
+      "__proto__",
+      "constructor",
+      "prototype",
     ]);
   });
 
@@ -541,7 +717,10 @@ describe("item 4: keys inherited from a polluted Object.prototype never reach ur
     ["a defaults function", () => endpoint.defaults({ b: 2, headers: { "X-B": "2" } })("GET /z/:leak")],
     ["a builder", () => new RequestBuilder().route("PUT /w").param("c", 3).header("X-C", "3").build()],
     ["merge()", () => endpoint.merge("GET /m")],
-    ["parse()", () => endpoint.parse({ method: "GET", baseUrl: BASE, url: "/p{/leak}", headers: {}, mediaType: { format: "" } })],
+    [
+      "parse()",
+      () => endpoint.parse({ method: "GET", baseUrl: BASE, url: "/p{/leak}", headers: {}, mediaType: { format: "" } }),
+    ],
     ["endpoint() without a url", () => endpoint({ a: 1 })],
   ];
   const OPTION_LIKE = {
@@ -596,27 +775,37 @@ function findGc(): (() => void) | undefined {
 }
 
 describe("item 5: memory stays bounded", () => {
-  it("the template cache holds the last 512 templates after 10 times as many distinct urls, from every call path", () => {
-    const fn = endpoint.defaults({ url: "/defaults/{x}" });
-    for (let i = 0; i < 10 * 512; i++) {
-      endpoint(`GET /bound/${i}/{x}`, { x: i });
-      fn.defaults({ url: `/chain/${i}` });
-      new RequestBuilder().url(`/builder/${i}`).build();
-    }
-    // The last 512 templates (three per round) are all cached: had one been evicted, asking for it would evict another.
-    const last = Array.from({ length: 171 }, (_, k) => 10 * 512 - 171 + k).flatMap((i) => [`/bound/${i}/{x}`, `/chain/${i}`, `/builder/${i}`]).slice(-512);
-    const cached = last.map((template) => parseUrlTemplate(template));
-    for (const [k, template] of last.entries()) expect(parseUrlTemplate(template)).toBe(cached[k]);
-  }, GENEROUS);
+  it(
+    "the template cache holds the last 512 templates after 10 times as many distinct urls, from every call path",
+    () => {
+      const fn = endpoint.defaults({ url: "/defaults/{x}" });
+      for (let i = 0; i < 10 * 512; i++) {
+        endpoint(`GET /bound/${i}/{x}`, { x: i });
+        fn.defaults({ url: `/chain/${i}` });
+        new RequestBuilder().url(`/builder/${i}`).build();
+      }
+      // The last 512 templates (three per round) are all cached: had one been evicted, asking for it would evict another.
+      const last = Array.from({ length: 171 }, (_, k) => 10 * 512 - 171 + k)
+        .flatMap((i) => [`/bound/${i}/{x}`, `/chain/${i}`, `/builder/${i}`])
+        .slice(-512);
+      const cached = last.map((template) => parseUrlTemplate(template));
+      for (const [k, template] of last.entries()) expect(parseUrlTemplate(template)).toBe(cached[k]);
+    },
+    GENEROUS,
+  );
 
-  it("a template longer than 2 048 characters (a 1 MB url) never enters the cache, so nothing is evicted for it", () => {
-    const known = Array.from({ length: 512 }, (_, i) => `/known/${i}`);
-    for (const template of known) endpoint({ method: "GET", url: template });
-    const oldest = parseUrlTemplate(known[0]!);
-    endpoint({ method: "GET", url: `/${"a".repeat(1_000_000)}` });
-    endpoint({ method: "GET", url: `/${"b".repeat(2_048)}` });
-    expect(parseUrlTemplate(known[0]!)).toBe(oldest);
-  }, GENEROUS);
+  it(
+    "a template longer than 2 048 characters (a 1 MB url) never enters the cache, so nothing is evicted for it",
+    () => {
+      const known = Array.from({ length: 512 }, (_, i) => `/known/${i}`);
+      for (const template of known) endpoint({ method: "GET", url: template });
+      const oldest = parseUrlTemplate(known[0]!);
+      endpoint({ method: "GET", url: `/${"a".repeat(1_000_000)}` });
+      endpoint({ method: "GET", url: `/${"b".repeat(2_048)}` });
+      expect(parseUrlTemplate(known[0]!)).toBe(oldest);
+    },
+    GENEROUS,
+  );
 
   it("200 000 distinct urls through endpoint() grow the heap by less than 32 MB", (context) => {
     const COUNT = 200_000;
@@ -633,7 +822,9 @@ describe("item 5: memory stays bounded", () => {
     for (let i = 0; i < COUNT; i++) last = endpoint(`GET /heap/${i}/{id}{?page}`, { id: i, page: 2 }).url;
     expect(last).toBe(`${BASE}/heap/${COUNT - 1}/${COUNT - 1}?page=2`);
     if (gc === undefined) {
-      context.skip("no way to force a garbage collection here (neither --expose-gc nor v8.setFlagsFromString work): heap growth not measured");
+      context.skip(
+        "no way to force a garbage collection here (neither --expose-gc nor v8.setFlagsFromString work): heap growth not measured",
+      );
       return;
     }
     settle();
@@ -669,7 +860,11 @@ describe("arrays, Maps and Sets are read through built-in methods, never through
   function loadedList(map: unknown): string[] {
     const list = ["a", "b"];
     Object.assign(list, { map });
-    Object.defineProperty(list, Symbol.iterator, { value: function* () { yield "evil"; } });
+    Object.defineProperty(list, Symbol.iterator, {
+      value: function* () {
+        yield "evil";
+      },
+    });
     return list;
   }
 
@@ -688,9 +883,17 @@ describe("arrays, Maps and Sets are read through built-in methods, never through
 
   it("copies a Map or Set by its entries, not by an iterator of its own", () => {
     const map = new Map([["k", "v"]]);
-    Object.defineProperty(map, Symbol.iterator, { value: function* () { yield ["evil", "evil"]; } });
+    Object.defineProperty(map, Symbol.iterator, {
+      value: function* () {
+        yield ["evil", "evil"];
+      },
+    });
     const set = new Set(["a"]);
-    Object.defineProperty(set, Symbol.iterator, { value: function* () { yield "evil"; } });
+    Object.defineProperty(set, Symbol.iterator, {
+      value: function* () {
+        yield "evil";
+      },
+    });
     const stored = endpoint.defaults({ map, set }).merge("POST /x");
     expect([...(stored.map as Map<string, string>).entries()]).toEqual([["k", "v"]]);
     expect([...(stored.set as Set<string>).values()]).toEqual(["a"]);

@@ -5,7 +5,9 @@ import { describe, expect, it } from "vitest";
 import { endpoint, EndpointError, RequestBuilder } from "../src/index.js";
 
 const JSON_TYPE = "application/json; charset=utf-8";
-const { version } = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string };
+const { version } = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as {
+  version: string;
+};
 const USER_AGENT = `fluent-endpoint.js/${version}`;
 
 /** The EndpointError `fn` throws (fails the test when it throws nothing or something else). */
@@ -53,12 +55,15 @@ describe("rule 9: a body only for methods other than GET/HEAD, only when somethi
     });
   });
 
-  it.each(["DELETE", "PUT", "PATCH", "OPTIONS", "PROPFIND"])("puts leftover parameters of a %s into a JSON body", (method) => {
-    const result = endpoint(`${method} /things/{id}`, { id: 7, reason: "spam" });
-    expect(result.url).toBe("https://api.github.com/things/7");
-    expect(result.body).toEqual({ reason: "spam" });
-    expect(result.headers["content-type"]).toBe(JSON_TYPE);
-  });
+  it.each(["DELETE", "PUT", "PATCH", "OPTIONS", "PROPFIND"])(
+    "puts leftover parameters of a %s into a JSON body",
+    (method) => {
+      const result = endpoint(`${method} /things/{id}`, { id: 7, reason: "spam" });
+      expect(result.url).toBe("https://api.github.com/things/7");
+      expect(result.body).toEqual({ reason: "spam" });
+      expect(result.headers["content-type"]).toBe(JSON_TYPE);
+    },
+  );
 
   it.each(["POST", "PUT", "PATCH", "DELETE"])("has no body key at all for a %s with no parameters", (method) => {
     const result = endpoint(`${method} /user/starred/octokit/endpoint.js`);
@@ -211,15 +216,23 @@ describe("rule 9: content-type", () => {
   });
 
   it("keeps a given content-type", () => {
-    const result = endpoint("POST /markdown/raw", { data: "# hi", headers: { "content-type": "text/plain; charset=utf-8" } });
+    const result = endpoint("POST /markdown/raw", {
+      data: "# hi",
+      headers: { "content-type": "text/plain; charset=utf-8" },
+    });
     expect(result.headers["content-type"]).toBe("text/plain; charset=utf-8");
   });
 
-  it.each(["Content-Type", "CONTENT-TYPE", "content-TYPE"])("keeps a content-type given as %s, under its lowercase name", (name) => {
-    const result = endpoint("POST /x", { a: 1, headers: { [name]: "application/x-www-form-urlencoded" } });
-    expect(result.headers["content-type"]).toBe("application/x-www-form-urlencoded");
-    expect(Object.keys(result.headers).filter((key) => key.toLowerCase() === "content-type")).toEqual(["content-type"]);
-  });
+  it.each(["Content-Type", "CONTENT-TYPE", "content-TYPE"])(
+    "keeps a content-type given as %s, under its lowercase name",
+    (name) => {
+      const result = endpoint("POST /x", { a: 1, headers: { [name]: "application/x-www-form-urlencoded" } });
+      expect(result.headers["content-type"]).toBe("application/x-www-form-urlencoded");
+      expect(Object.keys(result.headers).filter((key) => key.toLowerCase() === "content-type")).toEqual([
+        "content-type",
+      ]);
+    },
+  );
 
   it("keeps a content-type from the defaults", () => {
     const xml = endpoint.defaults({ headers: { "Content-Type": "application/xml" } });
@@ -232,7 +245,9 @@ describe("rule 9: content-type", () => {
   });
 
   it("keeps a content-type given with a GET, which has no body", () => {
-    expect(endpoint("GET /x", { headers: { "content-type": "text/plain" } }).headers["content-type"]).toBe("text/plain");
+    expect(endpoint("GET /x", { headers: { "content-type": "text/plain" } }).headers["content-type"]).toBe(
+      "text/plain",
+    );
   });
 
   it("adds the JSON content-type again when the given one was removed with null", () => {
@@ -263,7 +278,9 @@ describe("rule 9 (decision): data with GET or HEAD is ERR_INVALID_OPTIONS", () =
 
   it("rejects data with GET in endpoint.parse()", () => {
     expect(
-      thrown(() => endpoint.parse({ method: "GET", baseUrl: "", url: "/x", headers: {}, mediaType: { format: "" }, data: "b" })).code,
+      thrown(() =>
+        endpoint.parse({ method: "GET", baseUrl: "", url: "/x", headers: {}, mediaType: { format: "" }, data: "b" }),
+      ).code,
     ).toBe("ERR_INVALID_OPTIONS");
   });
 });
@@ -401,7 +418,14 @@ describe("rule 11: request is returned as the very object passed in, or merged w
     const third = { signal, retry: { max: 5 }, retries: ["b"] };
     const frozenBefore = [first, second, third, first.retry, second.retry].map((o) => Object.isFrozen(o));
     const call = endpoint.defaults({ request: first }).defaults({ request: second });
-    const expected = { fetch, hook, signal, agent, retry: { max: 5, backoff: { base: 10, factor: 2 } }, retries: ["b"] };
+    const expected = {
+      fetch,
+      hook,
+      signal,
+      agent,
+      retry: { max: 5, backoff: { base: 10, factor: 2 } },
+      retries: ["b"],
+    };
     for (const result of [
       call("GET /x", { request: third }),
       endpoint.parse(call.merge("GET /x", { request: third })),
@@ -416,7 +440,12 @@ describe("rule 11: request is returned as the very object passed in, or merged w
       expect(request.agent).toBe(agent);
       expect(request.retries).toBe(third.retries);
     }
-    expect(first).toEqual({ fetch, retry: { max: 3, backoff: { base: 10 } }, agent: { keepAlive: true }, retries: ["a"] });
+    expect(first).toEqual({
+      fetch,
+      retry: { max: 3, backoff: { base: 10 } },
+      agent: { keepAlive: true },
+      retries: ["a"],
+    });
     expect(second).toEqual({ hook, retry: { backoff: { factor: 2 } }, agent });
     expect([first, second, third, first.retry, second.retry].map((o) => Object.isFrozen(o))).toEqual(frozenBefore);
   });

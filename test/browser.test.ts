@@ -139,7 +139,13 @@ describe.skipIf(!HAS_CHROMIUM)(`the ESM build in headless Chromium${SKIPPED}`, (
 
     browser = await chromium.launch({
       executablePath: CHROMIUM,
-      args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"],
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+      ],
     });
     page = await browser.newPage();
     page.on("pageerror", (error) => pageErrors.push(error.message));
@@ -168,9 +174,13 @@ describe.skipIf(!HAS_CHROMIUM)(`the ESM build in headless Chromium${SKIPPED}`, (
     expect(Object.keys(inBrowser)).toEqual(Object.keys(inNode));
     for (const name of Object.keys(inNode)) expect({ [name]: inBrowser[name] }).toStrictEqual({ [name]: inNode[name] });
     // Spot checks that the scenarios mean what their names say.
-    expect(inNode["the shared builder, unchanged"]).toMatchObject({ result: { url: "https://api.github.com/repos/octokit/endpoint.js/issues" } });
+    expect(inNode["the shared builder, unchanged"]).toMatchObject({
+      result: { url: "https://api.github.com/repos/octokit/endpoint.js/issues" },
+    });
     expect(inNode["DEFAULTS"]).toMatchObject({ result: { frozen: true } });
-    expect(inNode["a malformed template"]).toMatchObject({ error: { code: "ERR_INVALID_TEMPLATE", isEndpointError: true, isTypeError: true } });
+    expect(inNode["a malformed template"]).toMatchObject({
+      error: { code: "ERR_INVALID_TEMPLATE", isEndpointError: true, isTypeError: true },
+    });
   });
 
   it("sends fetch(...toFetch(...)) from the page to the loopback server as described", async () => {

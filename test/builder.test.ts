@@ -5,7 +5,9 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { endpoint, EndpointError, type EndpointOptions, RequestBuilder } from "../src/index.js";
 
-const { version } = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string };
+const { version } = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as {
+  version: string;
+};
 const USER_AGENT = `fluent-endpoint.js/${version}`;
 const DEFAULT_HEADERS = { accept: "application/vnd.github.v3+json", "user-agent": USER_AGENT };
 const GLOBAL_DEFAULTS = {
@@ -170,7 +172,9 @@ describe("every builder method returns a new builder and leaves the receiver unc
   });
 
   it("a later param() replaces an earlier value of the same name", () => {
-    expect(new RequestBuilder().route("GET /x").param("a", 1).param("a", 2).build().url).toBe("https://api.github.com/x?a=2");
+    expect(new RequestBuilder().route("GET /x").param("a", 1).param("a", 2).build().url).toBe(
+      "https://api.github.com/x?a=2",
+    );
   });
 
   it("headers() merges key by key with the headers already set", () => {
@@ -226,19 +230,22 @@ describe("build() equals endpoint() and merge() equals endpoint.merge() for the 
     ],
     [
       "a media type format",
-      new RequestBuilder().route("GET /repos/{owner}/{repo}/readme").params({ owner: "o", repo: "r" }).mediaType({ format: "raw" }),
+      new RequestBuilder()
+        .route("GET /repos/{owner}/{repo}/readme")
+        .params({ owner: "o", repo: "r" })
+        .mediaType({ format: "raw" }),
       ["GET /repos/{owner}/{repo}/readme", { owner: "o", repo: "r", mediaType: { format: "raw" } }],
     ],
     [
       "data with a content-type",
-      new RequestBuilder().route("POST /markdown/raw").header("Content-Type", "text/plain").data(data).param("ignored", 1),
+      new RequestBuilder()
+        .route("POST /markdown/raw")
+        .header("Content-Type", "text/plain")
+        .data(data)
+        .param("ignored", 1),
       ["POST /markdown/raw", { headers: { "content-type": "text/plain" }, data, ignored: 1 }],
     ],
-    [
-      "a request object",
-      new RequestBuilder().route("HEAD /x").request(request),
-      ["HEAD /x", { request }],
-    ],
+    ["a request object", new RequestBuilder().route("HEAD /x").request(request), ["HEAD /x", { request }]],
     [
       "an absolute url with a query expression",
       new RequestBuilder().route("GET https://example.com/search{?q}").params({ q: "a b", page: 2 }),
@@ -255,7 +262,10 @@ describe("build() equals endpoint() and merge() equals endpoint.merge() for the 
         .route("POST {upload_url}/assets{?name}")
         .params({ upload_url: "https://uploads.github.com/repos/o/r/releases/1", name: "a.zip" })
         .data("zip"),
-      ["POST {upload_url}/assets{?name}", { upload_url: "https://uploads.github.com/repos/o/r/releases/1", name: "a.zip", data: "zip" }],
+      [
+        "POST {upload_url}/assets{?name}",
+        { upload_url: "https://uploads.github.com/repos/o/r/releases/1", name: "a.zip", data: "zip" },
+      ],
     ],
     [
       "list, Date, bigint and boolean query values",
@@ -315,7 +325,7 @@ describe("build() equals endpoint() and merge() equals endpoint.merge() for the 
   });
 });
 
-describe("pending steps and produced states (docs/architecture.md, \"Builder states\")", () => {
+describe('pending steps and produced states (docs/architecture.md, "Builder states")', () => {
   // A builder's state is produced with immer when it is needed whole or used a second
   // time; until then build() lays its pending steps over the last produced state. Each
   // test reads a builder both ways and checks both against endpoint().
@@ -329,7 +339,10 @@ describe("pending steps and produced states (docs/architecture.md, \"Builder sta
       builder = builder.param(`p${i}`, i);
       expected[`p${i}`] = i;
     }
-    builder = builder.params({ owner: "octokit", repo: "endpoint.js", p0: "last" }).header("X-Gone", null).header("x-new", "2");
+    builder = builder
+      .params({ owner: "octokit", repo: "endpoint.js", p0: "last" })
+      .header("X-Gone", null)
+      .header("x-new", "2");
     const result = endpoint("GET /repos/{owner}/{repo}/issues", {
       ...expected,
       owner: "octokit",
@@ -356,7 +369,8 @@ describe("pending steps and produced states (docs/architecture.md, \"Builder sta
   });
 
   it("a header removed and set again across pending steps comes out last, as from a produced state", () => {
-    const chain = (b: RequestBuilder) => b.route("GET /x").header("accept", null).header("x-a", "1").header("Accept", "text/html");
+    const chain = (b: RequestBuilder) =>
+      b.route("GET /x").header("accept", null).header("x-a", "1").header("Accept", "text/html");
     const pending = chain(new RequestBuilder());
     const produced = chain(new RequestBuilder()).toEndpoint();
     const expected = { "user-agent": USER_AGENT, "x-a": "1", accept: "text/html" };
@@ -369,7 +383,7 @@ describe("pending steps and produced states (docs/architecture.md, \"Builder sta
     expect(oneObject.build().headers).toEqual(expected);
   });
 
-  it("mediaType({}) keeps the format set by an earlier pending step; mediaType({ format: \"\" }) clears it", () => {
+  it('mediaType({}) keeps the format set by an earlier pending step; mediaType({ format: "" }) clears it', () => {
     const raw = new RequestBuilder().route("GET /x").mediaType({ format: "raw" });
     const kept = raw.mediaType({});
     const cleared = raw.mediaType({ format: "" });
@@ -580,7 +594,11 @@ describe("builders are frozen", () => {
     const shared = new RequestBuilder().route("GET /repos/{owner}").param("owner", "octokit");
     const before = shared.build();
     // Everything a hostile module can reach from the builder: its own keys and its prototype chain.
-    for (let object: object | null = shared; object !== null && object !== Object.prototype; object = Object.getPrototypeOf(object)) {
+    for (
+      let object: object | null = shared;
+      object !== null && object !== Object.prototype;
+      object = Object.getPrototypeOf(object)
+    ) {
       for (const key of Reflect.ownKeys(object)) {
         const value = (object as Record<PropertyKey, unknown>)[key];
         if (typeof value === "object" && value !== null && !Object.isFrozen(value)) {
@@ -625,7 +643,11 @@ describe("invalid input is rejected by the builder method that received it", () 
     ["params(null)", () => base.params(null as unknown as Record<string, unknown>), "ERR_INVALID_OPTIONS"],
     ["params([])", () => base.params([] as unknown as Record<string, unknown>), "ERR_INVALID_OPTIONS"],
     ['mediaType({ format: "a b" })', () => base.mediaType({ format: "a b" }), "ERR_INVALID_OPTIONS"],
-    ["mediaType({ other })", () => base.mediaType({ other: "x" } as unknown as { format: string }), "ERR_INVALID_OPTIONS"],
+    [
+      "mediaType({ other })",
+      () => base.mediaType({ other: "x" } as unknown as { format: string }),
+      "ERR_INVALID_OPTIONS",
+    ],
     ["request(null)", () => base.request(null as unknown as Record<string, unknown>), "ERR_INVALID_OPTIONS"],
     ['request("x")', () => base.request("x" as unknown as Record<string, unknown>), "ERR_INVALID_OPTIONS"],
   ];
@@ -639,7 +661,9 @@ describe("invalid input is rejected by the builder method that received it", () 
   });
 
   it("says a setter called without a value would change nothing; data() and param() keep undefined as 'not given'", () => {
-    expect(thrown(() => base.url(undefined as never)).message).toBe("builder.url() needs a value: undefined would change nothing");
+    expect(thrown(() => base.url(undefined as never)).message).toBe(
+      "builder.url() needs a value: undefined would change nothing",
+    );
     const built = base.route("POST /x").data("body").param("p", 1);
     expect(built.data(undefined).build()).toEqual(built.build());
     expect(built.param("p", undefined).build()).toEqual(built.build());
@@ -661,10 +685,12 @@ describe("invalid input is rejected by the builder method that received it", () 
         "a RequestBuilder method was called on undefined, not on a builder of this copy of fluent-endpoint; call it as builder.method(…)",
       );
     }
-    expect(thrown(() => RequestBuilder.prototype.build.call({} as RequestBuilder)).message).toContain("called on an object");
-    expect(thrown(() => RequestBuilder.prototype.build.call(Object.create(RequestBuilder.prototype))).message).toContain(
-      "called on a RequestBuilder, not on a builder of this copy of fluent-endpoint",
+    expect(thrown(() => RequestBuilder.prototype.build.call({} as RequestBuilder)).message).toContain(
+      "called on an object",
     );
+    expect(
+      thrown(() => RequestBuilder.prototype.build.call(Object.create(RequestBuilder.prototype))).message,
+    ).toContain("called on a RequestBuilder, not on a builder of this copy of fluent-endpoint");
     expect(build.call(builder).url).toBe("https://api.github.com/x");
   });
 

@@ -16,7 +16,11 @@ let directory: string;
 
 /** Runs the CLI in `directory` with `args` (and `input` on stdin). */
 function cli(args: string[], input?: string) {
-  const { status, stdout, stderr } = spawnSync(process.execPath, [CLI, ...args], { cwd: directory, encoding: "utf8", input });
+  const { status, stdout, stderr } = spawnSync(process.execPath, [CLI, ...args], {
+    cwd: directory,
+    encoding: "utf8",
+    input,
+  });
   return { status, stdout, stderr };
 }
 
@@ -84,7 +88,14 @@ describe("request options as JSON", () => {
 
   it("parses name:=json as JSON: numbers, booleans, null, arrays, objects", () => {
     expect(
-      json(["POST /items", "count:=3", "draft:=true", "milestone:=null", 'labels:=["bug","ui"]', 'meta:={"a":{"b":1}}']),
+      json([
+        "POST /items",
+        "count:=3",
+        "draft:=true",
+        "milestone:=null",
+        'labels:=["bug","ui"]',
+        'meta:={"a":{"b":1}}',
+      ]),
     ).toEqual({
       method: "post",
       url: "https://api.github.com/items",
@@ -107,16 +118,33 @@ describe("request options as JSON", () => {
     expect(json(["GET /orgs/{org}", "org=acme", "--base-url", "https://ghe.example.com/api/v3"])).toMatchObject({
       url: "https://ghe.example.com/api/v3/orgs/acme",
     });
-    expect(json(["GET /user", "--base-url=http://127.0.0.1:8080"])).toMatchObject({ url: "http://127.0.0.1:8080/user" });
+    expect(json(["GET /user", "--base-url=http://127.0.0.1:8080"])).toMatchObject({
+      url: "http://127.0.0.1:8080/user",
+    });
   });
 
   it("-H and --header add headers: names lowercased, values trimmed, defaults overridden, the last one wins", () => {
     expect(
-      json(["GET /user", "-H", "Authorization:   token a  ", "--header", "accept: text/html", "-H", "x-n: 1", "-H", "X-N: 2"]),
+      json([
+        "GET /user",
+        "-H",
+        "Authorization:   token a  ",
+        "--header",
+        "accept: text/html",
+        "-H",
+        "x-n: 1",
+        "-H",
+        "X-N: 2",
+      ]),
     ).toEqual({
       method: "get",
       url: "https://api.github.com/user",
-      headers: { accept: "text/html", "user-agent": DEFAULT_HEADERS["user-agent"], authorization: "token a", "x-n": "2" },
+      headers: {
+        accept: "text/html",
+        "user-agent": DEFAULT_HEADERS["user-agent"],
+        authorization: "token a",
+        "x-n": "2",
+      },
     });
   });
 
@@ -146,7 +174,11 @@ describe("request options as JSON", () => {
 });
 
 describe("the route as one or two arguments", () => {
-  const options = (method: string, path: string) => ({ method, url: `https://api.github.com${path}`, headers: DEFAULT_HEADERS });
+  const options = (method: string, path: string) => ({
+    method,
+    url: `https://api.github.com${path}`,
+    headers: DEFAULT_HEADERS,
+  });
 
   it("reads METHOD URL as two arguments like the quoted route", () => {
     expect(json(["GET", "/users/octocat"])).toEqual(options("get", "/users/octocat"));
@@ -166,7 +198,10 @@ describe("the route as one or two arguments", () => {
 
   it("reads a URL with a query as the URL: a '/' comes before its '='", () => {
     expect(json(["GET", "/search?q=x", "page=2"])).toEqual(options("get", "/search?q=x&page=2"));
-    expect(json(["GET", "http://127.0.0.1:8080/x?a=b"])).toMatchObject({ method: "get", url: "http://127.0.0.1:8080/x?a=b" });
+    expect(json(["GET", "http://127.0.0.1:8080/x?a=b"])).toMatchObject({
+      method: "get",
+      url: "http://127.0.0.1:8080/x?a=b",
+    });
   });
 
   it("keeps a single argument the whole route: a URL alone is a GET", () => {
@@ -185,11 +220,19 @@ describe("the route as one or two arguments", () => {
 
   it.each([
     ["a method alone", ["GET"], 'route "GET" has no URL; write "<METHOD> <URL>" or "<URL>"'],
-    ["a method followed by a parameter", ["GET", "page=2"], 'route "GET" has no URL; write "<METHOD> <URL>" or "<URL>"'],
+    [
+      "a method followed by a parameter",
+      ["GET", "page=2"],
+      'route "GET" has no URL; write "<METHOD> <URL>" or "<URL>"',
+    ],
     ["a lowercase method alone", ["get"], 'route "get" has no URL; write "<METHOD> <URL>" or "<URL>"'],
     ["a URL after a quoted route", ["GET /x", "/y"], 'parameter "/y" is not name=value or name:=json'],
     ["a first argument that is no token", ["/x", "/y"], 'parameter "/y" is not name=value or name:=json'],
-    ["a URL with a space", ["GET", "/a b"], 'route "GET /a b" is not "<METHOD> <URL>" (one space, no spaces in the URL)'],
+    [
+      "a URL with a space",
+      ["GET", "/a b"],
+      'route "GET /a b" is not "<METHOD> <URL>" (one space, no spaces in the URL)',
+    ],
   ])("refuses %s with exit code 2", (_, args, message) => {
     expect(cli(args)).toEqual(failure(message));
   });
@@ -248,7 +291,15 @@ describe("--curl", () => {
   it("is safe against quotes and shell syntax: the shell hands curl exactly the values", () => {
     const body = `'"; rm -rf / $(touch pwned) \`touch pwned\` $HOME \\ '\n' !`;
     writeFileSync(join(directory, "body.txt"), body);
-    const { stdout } = cli(["POST /q/{name}", "name=a'b", "--data", "@body.txt", "-H", "x-note: it's $(touch pwned)", "--curl"]);
+    const { stdout } = cli([
+      "POST /q/{name}",
+      "name=a'b",
+      "--data",
+      "@body.txt",
+      "-H",
+      "x-note: it's $(touch pwned)",
+      "--curl",
+    ]);
     expect(shellWords(stdout)).toEqual([
       "--globoff",
       "-X",
@@ -270,11 +321,19 @@ describe("--curl", () => {
   });
 
   it("quotes a method that holds shell characters (tchar allows ' $ & | `)", () => {
-    expect(shellWords(cli(["it's$X /x", "--curl"]).stdout).slice(0, 5)).toEqual(["--globoff", "-X", "IT'S$X", "--url", "https://api.github.com/x"]);
+    expect(shellWords(cli(["it's$X /x", "--curl"]).stdout).slice(0, 5)).toEqual([
+      "--globoff",
+      "-X",
+      "IT'S$X",
+      "--url",
+      "https://api.github.com/x",
+    ]);
   });
 
   it("uses --head for HEAD, which -X HEAD would leave waiting for a body", () => {
-    expect(cli(["HEAD /x", "--curl"]).stdout).toMatch(/^curl --globoff --head --url 'https:\/\/api\.github\.com\/x' -H /);
+    expect(cli(["HEAD /x", "--curl"]).stdout).toMatch(
+      /^curl --globoff --head --url 'https:\/\/api\.github\.com\/x' -H /,
+    );
   });
 
   it("hands curl a Latin-1 header value's bytes as fetch sends them (one byte per character), not their UTF-8", () => {
@@ -284,7 +343,12 @@ describe("--curl", () => {
     const script = `curl() { for word do printf '%s\\0' "$word"; done; }; ${stdout}`;
     const words = execFileSync("sh", ["-c", script], { cwd: directory }).toString("latin1").split("\0");
     expect(words).toContain("x-note: caf\u00e9 50% \\ it's \u00ff");
-    expect(Buffer.from(words.find((word) => word.startsWith("x-note"))!, "latin1")).toEqual(Buffer.from("x-note: caf\u00e9 50% \\ it's \u00ff", "latin1"));
+    expect(
+      Buffer.from(
+        words.find((word) => word.startsWith("x-note"))!,
+        "latin1",
+      ),
+    ).toEqual(Buffer.from("x-note: caf\u00e9 50% \\ it's \u00ff", "latin1"));
   });
 
   it("sends an empty header value as 'name;' (curl drops 'name:')", () => {
@@ -293,7 +357,13 @@ describe("--curl", () => {
 
   it("turns curl's URL globbing off, so [1-3] or {a,b} in a url is one request to that url", () => {
     const words = shellWords(cli(["GET /search/[1-3]{+p}", "p={a,b}", "--curl"]).stdout);
-    expect(words.slice(0, 5)).toEqual(["--globoff", "-X", "GET", "--url", "https://api.github.com/search/[1-3]%7Ba,b%7D"]);
+    expect(words.slice(0, 5)).toEqual([
+      "--globoff",
+      "-X",
+      "GET",
+      "--url",
+      "https://api.github.com/search/[1-3]%7Ba,b%7D",
+    ]);
   });
 
   it("passes a url starting with '-' (from an empty base URL) as --url, never as an option", () => {
@@ -304,7 +374,9 @@ describe("--curl", () => {
   it("refuses a body with a NUL byte, which a command line cannot carry, with exit code 2", () => {
     writeFileSync(join(directory, "nul.bin"), "x\0y");
     expect(cli(["POST /x", "--data", "@nul.bin", "--curl"])).toEqual(
-      failure("--curl: the body holds a NUL byte, which no command-line argument can carry; use --fetch, or curl --data-binary @FILE"),
+      failure(
+        "--curl: the body holds a NUL byte, which no command-line argument can carry; use --fetch, or curl --data-binary @FILE",
+      ),
     );
     expect(JSON.parse(cli(["POST /x", "--data", "@nul.bin"]).stdout).body).toBe("x\0y");
   });
@@ -316,7 +388,14 @@ describe("--curl", () => {
 
 describe("--fetch", () => {
   it("prints the arguments of fetch(...toFetch(options)): method uppercased, JSON body serialised", () => {
-    const { status, stdout, stderr } = cli(["PATCH /user", "bio=Hello", "hireable:=true", "-H", "authorization: token t", "--fetch"]);
+    const { status, stdout, stderr } = cli([
+      "PATCH /user",
+      "bio=Hello",
+      "hireable:=true",
+      "-H",
+      "authorization: token t",
+      "--fetch",
+    ]);
     expect({ status, stderr }).toEqual({ status: 0, stderr: "" });
     expect(JSON.parse(stdout)).toEqual([
       "https://api.github.com/user",
@@ -333,29 +412,56 @@ describe("--fetch", () => {
       "https://api.github.com/x",
       { method: "POST", body: "plain" },
     ]);
-    expect(json(["GET /x", "--fetch"])).toEqual(["https://api.github.com/x", { method: "GET", headers: DEFAULT_HEADERS }]);
+    expect(json(["GET /x", "--fetch"])).toEqual([
+      "https://api.github.com/x",
+      { method: "GET", headers: DEFAULT_HEADERS },
+    ]);
   });
 });
 
 describe("bad input: the message on stderr, exit code 2", () => {
   it.each([
-    ["a malformed template", ["GET /repos/{owner/issues"], `url template "/repos/{owner/issues": expected ',' or '}' but found "/" in expression at position 13`],
+    [
+      "a malformed template",
+      ["GET /repos/{owner/issues"],
+      `url template "/repos/{owner/issues": expected ',' or '}' but found "/" in expression at position 13`,
+    ],
     ["an invalid route", ["GET /a b"], `route "GET /a b" is not "<METHOD> <URL>" (one space, no spaces in the URL)`],
     ["a -H without a colon", ["GET /x", "-H", "authorization"], `header "authorization" is not "name: value"`],
     ["a -H with an empty name", ["GET /x", "-H", ": v"], `header ": v" is not "name: value"`],
-    ["a header name that is not a token", ["GET /x", "-H", "bad name: v"], `header name "bad name" is not an HTTP token (U+0020 at position 3)`],
+    [
+      "a header name that is not a token",
+      ["GET /x", "-H", "bad name: v"],
+      `header name "bad name" is not an HTTP token (U+0020 at position 3)`,
+    ],
     ["an unknown flag", ["GET /x", "--verbose"], "Unknown option '--verbose'"],
     ["a flag without its value", ["GET /x", "--base-url"], "Option '--base-url <value>' argument missing"],
-    ["a --data value starting with '-'", ["POST /x", "--data", "-x"], `Option '--data' argument is ambiguous (for a value starting with "-", write --data=VALUE)`],
-    ["a -H value starting with '-'", ["POST /x", "-H", "-x: 1"], `Option '-H' argument is ambiguous (for a value starting with "-", write -HVALUE)`],
+    [
+      "a --data value starting with '-'",
+      ["POST /x", "--data", "-x"],
+      `Option '--data' argument is ambiguous (for a value starting with "-", write --data=VALUE)`,
+    ],
+    [
+      "a -H value starting with '-'",
+      ["POST /x", "-H", "-x: 1"],
+      `Option '-H' argument is ambiguous (for a value starting with "-", write -HVALUE)`,
+    ],
     ["a parameter without '='", ["GET /x", "owner"], `parameter "owner" is not name=value or name:=json`],
     ["a parameter without a name", ["GET /x", ":=1"], `parameter ":=1" is not name=value or name:=json`],
     ["a name:= value that is not JSON", ["GET /x", "n:=nope"], `parameter "n": "nope" is not valid JSON`],
     ["no route", [], 'missing route such as "GET /user"'],
     ["--curl with --fetch", ["GET /x", "--curl", "--fetch"], "--curl and --fetch cannot be combined"],
     ["--data with GET", ["GET /x", "--data", "x"], "data cannot be sent with a GET request, which has no body"],
-    ["a missing --data file", ["POST /x", "--data", "@missing.txt"], "--data @missing.txt: ENOENT: no such file or directory, open 'missing.txt'"],
-    ["a dot-segment value", ["GET /files/{name}", "name=.."], `parameter "name" ({name} at position 7) made the path segment "..", which URL parsers resolve away`],
+    [
+      "a missing --data file",
+      ["POST /x", "--data", "@missing.txt"],
+      "--data @missing.txt: ENOENT: no such file or directory, open 'missing.txt'",
+    ],
+    [
+      "a dot-segment value",
+      ["GET /files/{name}", "name=.."],
+      `parameter "name" ({name} at position 7) made the path segment "..", which URL parsers resolve away`,
+    ],
   ])("%s", (_, args, message) => {
     expect(cli(args)).toEqual(failure(message));
   });
@@ -375,7 +481,23 @@ describe("bad input: the message on stderr, exit code 2", () => {
 
 describe("repeated arguments", () => {
   it("keep the last name=value, --data and --base-url, and every -H", () => {
-    const result = json(["POST /x", "a=1", "a=2", "--data", "one", "--data", "two", "--base-url", "https://a.example", "--base-url", "https://b.example", "-H", "x-a: 1", "-H", "x-b: 2"]);
+    const result = json([
+      "POST /x",
+      "a=1",
+      "a=2",
+      "--data",
+      "one",
+      "--data",
+      "two",
+      "--base-url",
+      "https://a.example",
+      "--base-url",
+      "https://b.example",
+      "-H",
+      "x-a: 1",
+      "-H",
+      "x-b: 2",
+    ]);
     expect(result).toMatchObject({ url: "https://b.example/x", body: "two", headers: { "x-a": "1", "x-b": "2" } });
     expect((json(["GET /x", "a=1", "a=2"]) as { url: string }).url).toBe("https://api.github.com/x?a=2");
   });
@@ -387,7 +509,16 @@ describe("--help", () => {
       const { status, stdout, stderr } = cli([flag]);
       expect({ status, stderr }).toEqual({ status: 0, stderr: "" });
       expect(stdout).toMatch(/^Usage: fluent-endpoint \[METHOD\] URL \[name=value \.\.\.\] \[options\]\n/);
-      for (const option of ["name:=json", "--header", "--base-url", "--data", "--curl", "--fetch", "--version", "code 2"]) {
+      for (const option of [
+        "name:=json",
+        "--header",
+        "--base-url",
+        "--data",
+        "--curl",
+        "--fetch",
+        "--version",
+        "code 2",
+      ]) {
         expect(stdout).toContain(option);
       }
     }

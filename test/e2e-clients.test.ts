@@ -29,7 +29,12 @@ beforeAll(async () => {
     const chunks: Buffer[] = [];
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
     request.on("end", () => {
-      received.push({ method: request.method ?? "", path: request.url ?? "", headers: request.headers, body: Buffer.concat(chunks) });
+      received.push({
+        method: request.method ?? "",
+        path: request.url ?? "",
+        headers: request.headers,
+        body: Buffer.concat(chunks),
+      });
       response.writeHead(204).end();
     });
   });
@@ -161,7 +166,13 @@ const CLIENTS: Record<string, (options: RequestOptions) => Promise<unknown>> = {
     // axios adds "content-type: application/x-www-form-urlencoded" to a POST, PUT or PATCH
     // without a body; `false` is axios's way to say "no such header". Only without a body:
     // with one, the result's content type is there, or (FormData, URLSearchParams) axios's own is right.
-    return axios({ url, method, headers: body === undefined ? { "content-type": false, ...headers } : headers, data: body, signal });
+    return axios({
+      url,
+      method,
+      headers: body === undefined ? { "content-type": false, ...headers } : headers,
+      data: body,
+      signal,
+    });
   },
   got: (options) => {
     const [url, { method, headers, body, signal }] = toFetch(options);
@@ -175,22 +186,35 @@ const CLIENTS: Record<string, (options: RequestOptions) => Promise<unknown>> = {
 };
 
 describe.each(Object.entries(CLIENTS))("%s", (_client, send) => {
-  it.each(CASES.map(({ name, build }) => [name, build] as const))("sends %s exactly as described", async (_name, build) => {
-    const api = endpoint.defaults({ baseUrl: origin, headers: { authorization: "token secret123" } });
-    const result = build(api);
-    await send(result);
-    expectReceived(result);
-  });
+  it.each(CASES.map(({ name, build }) => [name, build] as const))(
+    "sends %s exactly as described",
+    async (_name, build) => {
+      const api = endpoint.defaults({ baseUrl: origin, headers: { authorization: "token secret123" } });
+      const result = build(api);
+      await send(result);
+      expectReceived(result);
+    },
+  );
 });
 
 describe.each(Object.entries(CLIENTS))("%s with a form content type", (_client, send) => {
   it("sends leftover parameters form-encoded, which the server parses back to the parameters", async () => {
     const contentType = "application/x-www-form-urlencoded";
-    const result = endpoint("POST /login", { baseUrl: origin, headers: { "content-type": contentType }, user: "octo cat", pass: "p&ss=1", tags: ["a", "b"] });
+    const result = endpoint("POST /login", {
+      baseUrl: origin,
+      headers: { "content-type": contentType },
+      user: "octo cat",
+      pass: "p&ss=1",
+      tags: ["a", "b"],
+    });
     await send(result);
     const request = onlyRequest();
     expect(request.headers["content-type"]).toBe(contentType);
-    expect(Object.fromEntries(new URLSearchParams(request.body.toString()))).toEqual({ user: "octo cat", pass: "p&ss=1", tags: "a,b" });
+    expect(Object.fromEntries(new URLSearchParams(request.body.toString()))).toEqual({
+      user: "octo cat",
+      pass: "p&ss=1",
+      tags: "a,b",
+    });
   });
 });
 
@@ -248,7 +272,11 @@ describe("what toFetch protects against", () => {
         controller.close();
       },
     });
-    const result = endpoint("PUT /stream", { baseUrl: origin, data: stream, headers: { "content-type": "text/plain" } });
+    const result = endpoint("PUT /stream", {
+      baseUrl: origin,
+      data: stream,
+      headers: { "content-type": "text/plain" },
+    });
     await (await fetch(...toFetch(result))).arrayBuffer();
     expect(onlyRequest().body.toString()).toBe("chunk 1, chunk 2");
   });
@@ -290,7 +318,11 @@ describe("what toFetch protects against", () => {
 describe("axios quirks the README warns about", () => {
   it("sends the whole ArrayBuffer behind a Uint8Array view (it sends data.buffer)", async () => {
     const view = new Uint8Array([1, 2, 3, 4, 5, 6]).subarray(2, 4);
-    const result = endpoint("POST /upload", { baseUrl: origin, data: view, headers: { "content-type": "application/octet-stream" } });
+    const result = endpoint("POST /upload", {
+      baseUrl: origin,
+      data: view,
+      headers: { "content-type": "application/octet-stream" },
+    });
     const [url, { method, headers, body }] = toFetch(result);
     await axios({ url, method, headers: { "content-type": false, ...headers }, data: body });
     expect([...onlyRequest().body]).toEqual([1, 2, 3, 4, 5, 6]);

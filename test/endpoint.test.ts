@@ -4,7 +4,9 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { endpoint, EndpointError, type EndpointOptions, ErrorCodes, type MergedOptions } from "../src/index.js";
 
-const { version } = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string };
+const { version } = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as {
+  version: string;
+};
 const USER_AGENT = `fluent-endpoint.js/${version}`;
 const ACCEPT = "application/vnd.github.v3+json";
 const JSON_TYPE = "application/json; charset=utf-8";
@@ -237,9 +239,16 @@ describe("rule 2: route strings, option overrides and invalid arguments", () => 
     ["a no-break space", "GET\u00a0/user", "U+00A0"],
     ["an ideographic space", "post\u3000/user", "U+3000"],
     ["a narrow no-break space", "PATCH\u202f/user", "U+202F"],
-  ])("rejects a route with %s after its method with ERR_INVALID_ROUTE naming it (not a url that starts with the method)", (_label, route, label) => {
-    expectEndpointError(() => endpoint(route), "ERR_INVALID_ROUTE", `${label} after its method; write one ASCII space`);
-  });
+  ])(
+    "rejects a route with %s after its method with ERR_INVALID_ROUTE naming it (not a url that starts with the method)",
+    (_label, route, label) => {
+      expectEndpointError(
+        () => endpoint(route),
+        "ERR_INVALID_ROUTE",
+        `${label} after its method; write one ASCII space`,
+      );
+    },
+  );
 
   it("keeps a one-word url that merely starts with a method's letters", () => {
     expect(endpoint("getter").url).toBe("https://api.github.com/getter");
@@ -303,7 +312,8 @@ describe("rule 2: route strings, option overrides and invalid arguments", () => 
 
   it("throws ERR_INVALID_METHOD from parse() when there is a url but no method", () => {
     expectEndpointError(
-      () => endpoint.parse({ url: "/user", baseUrl: "https://api.github.com", headers: {} } as unknown as MergedOptions),
+      () =>
+        endpoint.parse({ url: "/user", baseUrl: "https://api.github.com", headers: {} } as unknown as MergedOptions),
       "ERR_INVALID_METHOD",
       "method",
     );
@@ -365,14 +375,24 @@ describe("rule 5: parameter routing", () => {
     );
   });
 
-  it.each(["PUT", "PATCH", "DELETE", "OPTIONS", "POST"])("sends a %s's leftover parameters as a JSON body", (method) => {
-    expect(endpoint(`${method} /repos/{owner}/{repo}`, { owner: "octokit", repo: "endpoint.js", name: "new", private: true })).toStrictEqual({
-      method: method.toLowerCase(),
-      url: "https://api.github.com/repos/octokit/endpoint.js",
-      headers: { accept: ACCEPT, "user-agent": USER_AGENT, "content-type": JSON_TYPE },
-      body: { name: "new", private: true },
-    });
-  });
+  it.each(["PUT", "PATCH", "DELETE", "OPTIONS", "POST"])(
+    "sends a %s's leftover parameters as a JSON body",
+    (method) => {
+      expect(
+        endpoint(`${method} /repos/{owner}/{repo}`, {
+          owner: "octokit",
+          repo: "endpoint.js",
+          name: "new",
+          private: true,
+        }),
+      ).toStrictEqual({
+        method: method.toLowerCase(),
+        url: "https://api.github.com/repos/octokit/endpoint.js",
+        headers: { accept: ACCEPT, "user-agent": USER_AGENT, "content-type": JSON_TYPE },
+        body: { name: "new", private: true },
+      });
+    },
+  );
 
   it("routes by the method case-insensitively", () => {
     expect(endpoint({ method: "get", url: "/search", q: "x" }).url).toBe("https://api.github.com/search?q=x");
@@ -409,7 +429,11 @@ describe("rule 5: parameter routing", () => {
   });
 
   it("consumes a key that names a placeholder even when its value is undefined (not in body)", () => {
-    const result = endpoint("POST /repos/{owner}/{repo}/labels{?name}", { owner: "octokit", repo: "endpoint.js", name: undefined });
+    const result = endpoint("POST /repos/{owner}/{repo}/labels{?name}", {
+      owner: "octokit",
+      repo: "endpoint.js",
+      name: undefined,
+    });
     expect(result.url).toBe("https://api.github.com/repos/octokit/endpoint.js/labels");
     expect("body" in result).toBe(false);
   });
@@ -523,7 +547,11 @@ describe("spec §4.2: endpoint.defaults()", () => {
   it("never changes the function it was called on", () => {
     const before = endpoint.merge();
     const base = endpoint.defaults({ org: "octokit" });
-    base.defaults({ org: "changed", baseUrl: "https://changed.example", headers: { "user-agent": null, "x-new": "1" } });
+    base.defaults({
+      org: "changed",
+      baseUrl: "https://changed.example",
+      headers: { "user-agent": null, "x-new": "1" },
+    });
     expect(endpoint.merge()).toStrictEqual(before);
     expect(endpoint("GET /orgs/{org}", { org: "x" })).toStrictEqual({
       method: "get",
@@ -607,7 +635,9 @@ describe("spec §2.4/§4.4: endpoint.merge()", () => {
   });
 
   it("accepts the options-only form and keeps :name placeholders unreplaced", () => {
-    expect(endpoint.merge({ method: "POST", url: "/users/:username/keys", username: "octocat", title: "k" })).toMatchObject({
+    expect(
+      endpoint.merge({ method: "POST", url: "/users/:username/keys", username: "octocat", title: "k" }),
+    ).toMatchObject({
       method: "POST",
       url: "/users/:username/keys",
       username: "octocat",
@@ -636,7 +666,9 @@ describe("spec §2.4/§4.4: endpoint.merge()", () => {
 
 describe("spec §4.5: endpoint.parse()", () => {
   it("adds no defaults: no baseUrl, no default headers", () => {
-    expect(endpoint.parse({ method: "GET", url: "/users/{user}", user: "octocat", page: 2 } as unknown as MergedOptions)).toStrictEqual({
+    expect(
+      endpoint.parse({ method: "GET", url: "/users/{user}", user: "octocat", page: 2 } as unknown as MergedOptions),
+    ).toStrictEqual({
       method: "get",
       url: "/users/octocat?page=2",
       headers: {},
@@ -662,8 +694,18 @@ describe("spec §4.5: endpoint.parse()", () => {
   });
 
   it("is stateless: a defaults() function's parse adds none of its defaults", () => {
-    const custom = endpoint.defaults({ baseUrl: "https://ghe.example.com/api/v3", org: "octokit", headers: { "x-a": "1" } });
-    const merged = { method: "GET", baseUrl: "https://api.github.com", url: "/orgs/{org}", headers: {}, org: "other" } as unknown as MergedOptions;
+    const custom = endpoint.defaults({
+      baseUrl: "https://ghe.example.com/api/v3",
+      org: "octokit",
+      headers: { "x-a": "1" },
+    });
+    const merged = {
+      method: "GET",
+      baseUrl: "https://api.github.com",
+      url: "/orgs/{org}",
+      headers: {},
+      org: "other",
+    } as unknown as MergedOptions;
     const expected = { method: "get", url: "https://api.github.com/orgs/other", headers: {} };
     expect(custom.parse(merged)).toStrictEqual(expected);
     expect(endpoint.parse(merged)).toStrictEqual(expected);
@@ -690,14 +732,22 @@ describe("endpoint(route, options) equals endpoint.parse(endpoint.merge(route, o
   const data = new Uint8Array([1, 2, 3]);
   const cases: [string, string | undefined, EndpointOptions][] = [
     ["a GET with a placeholder and a query leftover", "GET /orgs/{org}/repos", { org: "octokit", type: "private" }],
-    ["a POST with a JSON body", "POST /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", title: "t", labels: ["a", "b"] }],
+    [
+      "a POST with a JSON body",
+      "POST /repos/{owner}/{repo}/issues",
+      { owner: "o", repo: "r", title: "t", labels: ["a", "b"] },
+    ],
     ["a PUT whose body holds null", "PUT /things/{id}", { id: 1, value: null }],
     ["a DELETE with nothing left over", "DELETE /things/{id}", { id: 1 }],
     ["a HEAD with a Date in the query", "HEAD /events", { since: new Date("2024-01-02T03:04:05.000Z") }],
     ["a PROPFIND", "PROPFIND /dav", { depth: 1 }],
     ["the options-only form", undefined, { method: "PATCH", url: "/user", bio: "hi" }],
     ["a url-only route", "/search/issues", { q: "is:open label:bug", per_page: 5 }],
-    ["a :name placeholder and a {?x} query", "GET /users/:user/repos{?sort}", { user: "octocat", sort: "updated", page: 2 }],
+    [
+      "a :name placeholder and a {?x} query",
+      "GET /users/:user/repos{?sort}",
+      { user: "octocat", sort: "updated", page: 2 },
+    ],
     ["an absolute url with custom baseUrl", "GET https://example.com/x", { baseUrl: "https://ignored.example", a: 1 }],
     [
       "the upload example with data",
@@ -713,7 +763,11 @@ describe("endpoint(route, options) equals endpoint.parse(endpoint.merge(route, o
         data,
       },
     ],
-    ["a media type format and a removed header", "GET /repos/{owner}/{repo}/readme", { owner: "o", repo: "r", mediaType: { format: "raw" }, headers: { "user-agent": null } }],
+    [
+      "a media type format and a removed header",
+      "GET /repos/{owner}/{repo}/readme",
+      { owner: "o", repo: "r", mediaType: { format: "raw" }, headers: { "user-agent": null } },
+    ],
     ["a request meta object", "GET /user", { request }],
     ["an empty url with a baseUrl", undefined, { url: "", baseUrl: "https://example.com/api" }],
   ];
@@ -725,8 +779,14 @@ describe("endpoint(route, options) equals endpoint.parse(endpoint.merge(route, o
   });
 
   it("for a function made by defaults()", () => {
-    const custom = endpoint.defaults({ baseUrl: "https://ghe.example.com/api/v3", org: "octokit", headers: { authorization: "token a" } });
-    expect(custom("POST /orgs/{org}/teams", { name: "t" })).toStrictEqual(custom.parse(custom.merge("POST /orgs/{org}/teams", { name: "t" })));
+    const custom = endpoint.defaults({
+      baseUrl: "https://ghe.example.com/api/v3",
+      org: "octokit",
+      headers: { authorization: "token a" },
+    });
+    expect(custom("POST /orgs/{org}/teams", { name: "t" })).toStrictEqual(
+      custom.parse(custom.merge("POST /orgs/{org}/teams", { name: "t" })),
+    );
     expect(custom("POST /orgs/{org}/teams", { name: "t" })).toStrictEqual({
       method: "post",
       url: "https://ghe.example.com/api/v3/orgs/octokit/teams",
@@ -764,7 +824,9 @@ describe("EndpointError", () => {
 
   it("counts only EndpointErrors as instances: not other TypeErrors, not look-alikes without the brand", () => {
     expect(new TypeError("x")).not.toBeInstanceOf(EndpointError);
-    expect(Object.assign(new TypeError("x"), { name: "EndpointError", code: "ERR_MISSING_URL" })).not.toBeInstanceOf(EndpointError);
+    expect(Object.assign(new TypeError("x"), { name: "EndpointError", code: "ERR_MISSING_URL" })).not.toBeInstanceOf(
+      EndpointError,
+    );
     // Typed unknown: a caller's catch variable, which may hold anything.
     const values: unknown[] = [null, "ERR_MISSING_URL"];
     for (const value of values) expect(value instanceof EndpointError).toBe(false);
@@ -791,10 +853,22 @@ describe("a value of the wrong kind is described in the message: null, an array,
     ["options: null", () => endpoint.defaults(null as never), "options must be a plain object, got null"],
     ["options: an array", () => endpoint("GET /x", [] as never), "options must be a plain object, got an array"],
     ["options: a Map", () => endpoint.defaults(new Map() as never), "options must be a plain object, got a Map"],
-    ["headers: an array", () => endpoint("GET /x", { headers: [] as never }), "headers must be a plain object, got an array"],
+    [
+      "headers: an array",
+      () => endpoint("GET /x", { headers: [] as never }),
+      "headers must be a plain object, got an array",
+    ],
     ["headers: null", () => endpoint("GET /x", { headers: null as never }), "headers must be a plain object, got null"],
-    ["mediaType: a string", () => endpoint("GET /x", { mediaType: "raw" as never }), "mediaType must be a plain object, got string"],
-    ["request: an array", () => endpoint("GET /x", { request: [] as never }), "request must be an object, got an array"],
+    [
+      "mediaType: a string",
+      () => endpoint("GET /x", { mediaType: "raw" as never }),
+      "mediaType must be a plain object, got string",
+    ],
+    [
+      "request: an array",
+      () => endpoint("GET /x", { request: [] as never }),
+      "request must be an object, got an array",
+    ],
     ["url: null", () => endpoint({ url: null as never }), "url must be a string, got null"],
     ["route: a number", () => endpoint(42 as never, {}), "route must be a string, got number"],
   ];
@@ -822,12 +896,17 @@ describe("the members of an endpoint function", () => {
 describe("call forms", () => {
   it("reports a non-string route given with options as ERR_INVALID_ROUTE instead of ignoring the options", () => {
     expect(() => endpoint(123 as unknown as string, { url: "/x" })).toThrow(
-      expect.objectContaining({ code: "ERR_INVALID_ROUTE", message: expect.stringContaining("route must be a string") }),
+      expect.objectContaining({
+        code: "ERR_INVALID_ROUTE",
+        message: expect.stringContaining("route must be a string"),
+      }),
     );
     expect(() => endpoint({ url: "/a" } as unknown as string, { url: "/b" })).toThrow(
       expect.objectContaining({ code: "ERR_INVALID_ROUTE" }),
     );
-    expect(() => endpoint.merge(null as unknown as string, {})).toThrow(expect.objectContaining({ code: "ERR_INVALID_ROUTE" }));
+    expect(() => endpoint.merge(null as unknown as string, {})).toThrow(
+      expect.objectContaining({ code: "ERR_INVALID_ROUTE" }),
+    );
   });
 
   it("takes (options, undefined) as the options form, as @octokit/request calls merge(options, parameters)", () => {
@@ -843,23 +922,48 @@ describe("call forms", () => {
     expect(endpoint.parse(again)).toEqual({
       method: "post",
       url: "https://api.github.com/repos/o/r/issues",
-      headers: { accept: ACCEPT, "user-agent": USER_AGENT, authorization: "token secret123", "content-type": JSON_TYPE },
+      headers: {
+        accept: ACCEPT,
+        "user-agent": USER_AGENT,
+        authorization: "token secret123",
+        "content-type": JSON_TYPE,
+      },
       body: { title: "t" },
     });
   });
 
   it("refuses an object route followed by defined options as ERR_INVALID_ROUTE, saying to pass options alone", () => {
-    expectEndpointError(() => callUnchecked(endpoint, { url: "/a" }, { url: "/b" }), "ERR_INVALID_ROUTE", "route must be a string, got an object; pass options alone as endpoint(options)");
-    expectEndpointError(() => callUnchecked(endpoint.merge, { url: "/a" }, {}), "ERR_INVALID_ROUTE", "pass options alone");
+    expectEndpointError(
+      () => callUnchecked(endpoint, { url: "/a" }, { url: "/b" }),
+      "ERR_INVALID_ROUTE",
+      "route must be a string, got an object; pass options alone as endpoint(options)",
+    );
+    expectEndpointError(
+      () => callUnchecked(endpoint.merge, { url: "/a" }, {}),
+      "ERR_INVALID_ROUTE",
+      "pass options alone",
+    );
   });
 
   it("refuses a first argument that is neither a string nor a plain object, even with undefined options", () => {
-    expectEndpointError(() => callUnchecked(endpoint, 42, undefined), "ERR_INVALID_ROUTE", "route must be a string, got number");
-    expectEndpointError(() => callUnchecked(endpoint.merge, null, undefined), "ERR_INVALID_ROUTE", "route must be a string, got null");
+    expectEndpointError(
+      () => callUnchecked(endpoint, 42, undefined),
+      "ERR_INVALID_ROUTE",
+      "route must be a string, got number",
+    );
+    expectEndpointError(
+      () => callUnchecked(endpoint.merge, null, undefined),
+      "ERR_INVALID_ROUTE",
+      "route must be a string, got null",
+    );
     expectEndpointError(() => callUnchecked(endpoint, [], undefined), "ERR_INVALID_ROUTE", "got an array");
     expectEndpointError(() => callUnchecked(endpoint, new Map(), undefined), "ERR_INVALID_ROUTE", "got a Map");
     // With one argument, the same values are options of the wrong kind.
-    expectEndpointError(() => callUnchecked(endpoint, 42), "ERR_INVALID_OPTIONS", "options must be a plain object, got number");
+    expectEndpointError(
+      () => callUnchecked(endpoint, 42),
+      "ERR_INVALID_OPTIONS",
+      "options must be a plain object, got number",
+    );
   });
 
   it("treats an empty url as the baseUrl itself, not as a missing url", () => {

@@ -42,7 +42,10 @@ describe.skipIf(!HAS_NODE18)(`the smoke test under Node.js 18${SKIPPED}`, () => 
     expect(execFileSync(NODE18, ["--version"], { encoding: "utf8" })).toMatch(/^v18\./);
   });
 
-  it.each(["esm", "cjs"] as const)("passes with the %s build (fetch on loopback through toFetch; the CLI with esm)", (format) => {
-    expect(runSmoke(NODE18, format)).toMatch(new RegExp(`^ok ${format} v18\\.`));
-  });
+  it.each(["esm", "cjs"] as const)(
+    "passes with the %s build (fetch on loopback through toFetch; the CLI with esm)",
+    (format) => {
+      expect(runSmoke(NODE18, format)).toMatch(new RegExp(`^ok ${format} v18\\.`));
+    },
+  );
 });

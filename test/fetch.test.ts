@@ -123,7 +123,9 @@ describe("a JSON body", () => {
     // fetch would send "[object Object]"; @octokit/request serialises such bodies too.
     expect(toFetch(options({ a: 1 }, contentType))[1].body).toBe('{"a":1}');
     expect(toFetch(options(["a"], contentType))[1].body).toBe('["a"]');
-    expect(toFetch(endpoint("POST /b", { a: "x", headers: { "content-type": contentType } }))[1].body).toBe('{"a":"x"}');
+    expect(toFetch(endpoint("POST /b", { a: "x", headers: { "content-type": contentType } }))[1].body).toBe(
+      '{"a":"x"}',
+    );
   });
 
   describe("under application/x-www-form-urlencoded", () => {
@@ -133,9 +135,16 @@ describe("a JSON body", () => {
       "a plain object is encoded as its parameters would be in a query string, under %j",
       (contentType) => {
         const since = new Date("2024-01-02T03:04:05.000Z");
-        const body = toFetch(options({ q: "a b&c=d", lang: "c++", n: 1, on: true, labels: ["bug", "ui"], since, none: null, skip: undefined }, contentType))[1].body;
+        const body = toFetch(
+          options(
+            { q: "a b&c=d", lang: "c++", n: 1, on: true, labels: ["bug", "ui"], since, none: null, skip: undefined },
+            contentType,
+          ),
+        )[1].body;
         // "+" encoded: a form decoder reads a raw "+" as a space.
-        expect(body).toBe("q=a%20b%26c%3Dd&lang=c%2B%2B&n=1&on=true&labels=bug%2Cui&since=2024-01-02T03%3A04%3A05.000Z");
+        expect(body).toBe(
+          "q=a%20b%26c%3Dd&lang=c%2B%2B&n=1&on=true&labels=bug%2Cui&since=2024-01-02T03%3A04%3A05.000Z",
+        );
         // What a server's form parser reads back.
         expect([...new URLSearchParams(body as string)]).toEqual([
           ["q", "a b&c=d"],
@@ -146,14 +155,25 @@ describe("a JSON body", () => {
           ["since", "2024-01-02T03:04:05.000Z"],
         ]);
         // The same text as the query of a GET with those parameters.
-        const query = endpoint("GET /q", { q: "a b&c=d", lang: "c++", n: 1, on: true, labels: ["bug", "ui"], since, none: null }).url.split("?")[1];
+        const query = endpoint("GET /q", {
+          q: "a b&c=d",
+          lang: "c++",
+          n: 1,
+          on: true,
+          labels: ["bug", "ui"],
+          since,
+          none: null,
+        }).url.split("?")[1];
         expect(body).toBe(query);
       },
     );
 
     it("applies to the body endpoint() builds from leftover parameters", () => {
       const result = endpoint("POST /login", { user: "octo cat", pass: "p&ss", headers: { "content-type": FORM } });
-      expect(toFetch(result)[1]).toMatchObject({ body: "user=octo%20cat&pass=p%26ss", headers: { "content-type": FORM } });
+      expect(toFetch(result)[1]).toMatchObject({
+        body: "user=octo%20cat&pass=p%26ss",
+        headers: { "content-type": FORM },
+      });
     });
 
     it("finds the content type in hand-written options under any case of its name", () => {
@@ -173,10 +193,16 @@ describe("a JSON body", () => {
 
     it("refuses NaN and ±Infinity, as a query string does, naming the field", () => {
       expect(() => toFetch(options({ n: Number.NaN }, FORM))).toThrow(
-        expect.objectContaining({ code: "ERR_INVALID_PARAMETER", message: 'parameter "n" is NaN, not a finite number' }),
+        expect.objectContaining({
+          code: "ERR_INVALID_PARAMETER",
+          message: 'parameter "n" is NaN, not a finite number',
+        }),
       );
       expect(() => toFetch(options({ list: [1, Number.POSITIVE_INFINITY] }, FORM))).toThrow(
-        expect.objectContaining({ code: "ERR_INVALID_PARAMETER", message: 'parameter "list" is Infinity, not a finite number' }),
+        expect.objectContaining({
+          code: "ERR_INVALID_PARAMETER",
+          message: 'parameter "list" is Infinity, not a finite number',
+        }),
       );
     });
 
@@ -188,13 +214,19 @@ describe("a JSON body", () => {
       expect(() => toFetch(options({ filter: { state: "open" } }, FORM))).toThrow(
         expect.objectContaining({
           code: "ERR_INVALID_PARAMETER",
-          message: 'parameter "filter" is an object, which has no query string form; send the body as a string or URLSearchParams',
+          message:
+            'parameter "filter" is an object, which has no query string form; send the body as a string or URLSearchParams',
         }),
       );
-      expect(() => toFetch(options({ list: [{}] }, FORM))).toThrow(expect.objectContaining({ code: "ERR_INVALID_PARAMETER" }));
+      expect(() => toFetch(options({ list: [{}] }, FORM))).toThrow(
+        expect.objectContaining({ code: "ERR_INVALID_PARAMETER" }),
+      );
 
       expect(() => toFetch(options(["a"], FORM))).toThrow(
-        expect.objectContaining({ code: "ERR_INVALID_PARAMETER", message: expect.stringContaining("an array body has no application/x-www-form-urlencoded form") }),
+        expect.objectContaining({
+          code: "ERR_INVALID_PARAMETER",
+          message: expect.stringContaining("an array body has no application/x-www-form-urlencoded form"),
+        }),
       );
     });
 
@@ -261,7 +293,10 @@ describe("text, binary and form bodies", () => {
   it("keeps a non-JSON content type given for URLSearchParams or FormData", () => {
     const params = new URLSearchParams({ q: "a" });
     const urlEncoded = "application/x-www-form-urlencoded; charset=utf-8";
-    expect(toFetch(options(params, urlEncoded))[1]).toMatchObject({ body: params, headers: { "content-type": urlEncoded } });
+    expect(toFetch(options(params, urlEncoded))[1]).toMatchObject({
+      body: params,
+      headers: { "content-type": urlEncoded },
+    });
     const multipart = "multipart/form-data; boundary=x";
     expect(toFetch(options(form, multipart))[1]).toMatchObject({ body: form, headers: { "content-type": multipart } });
   });
@@ -312,7 +347,10 @@ describe("no body", () => {
   it.each([
     ["a GET", endpoint("GET /user", { since: 1 })],
     ["a HEAD", endpoint("HEAD /user")],
-    ["a PUT without parameters", endpoint("PUT /user/starred/{owner}/{repo}", { owner: "octokit", repo: "endpoint.js" })],
+    [
+      "a PUT without parameters",
+      endpoint("PUT /user/starred/{owner}/{repo}", { owner: "octokit", repo: "endpoint.js" }),
+    ],
     ["a DELETE without parameters", endpoint("DELETE /user/starred/{owner}/{repo}", { owner: "o", repo: "r" })],
   ])("means no body key for %s", (_label, result) => {
     const [, init] = toFetch(result);
@@ -324,7 +362,10 @@ describe("no body", () => {
 describe("both faces", () => {
   it("give the same fetch arguments for the same inputs", () => {
     const viaEndpoint = endpoint("POST /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", title: "t" });
-    const viaBuilder = new RequestBuilder().route("POST /repos/{owner}/{repo}/issues").params({ owner: "o", repo: "r", title: "t" }).build();
+    const viaBuilder = new RequestBuilder()
+      .route("POST /repos/{owner}/{repo}/issues")
+      .params({ owner: "o", repo: "r", title: "t" })
+      .build();
     expect(toFetch(viaBuilder)).toStrictEqual(toFetch(viaEndpoint));
     expect(toFetch(viaEndpoint)).toStrictEqual([
       "https://api.github.com/repos/o/r/issues",
@@ -341,21 +382,36 @@ describe("bodies JSON cannot hold", () => {
   it.each<[string, Error]>([
     ["an Error", new Error("E".repeat(100_000))],
     ["a TypeError", new TypeError("the caller's own")],
-    ["an EndpointError of another call", (() => { try { endpoint("GET /{x"); } catch (error) { return error as Error; } throw new Error("no error"); })()],
+    [
+      "an EndpointError of another call",
+      (() => {
+        try {
+          endpoint("GET /{x");
+        } catch (error) {
+          return error as Error;
+        }
+        throw new Error("no error");
+      })(),
+    ],
   ])("passes %s thrown by the caller's toJSON or getter through unchanged", (_, own) => {
     const fail = () => {
       throw own;
     };
     expect(() => toFetch(options({ toJSON: fail }, JSON_TYPE))).toThrow(own);
     expect(() => toFetch(options({ list: [1, { toJSON: fail }] }, JSON_TYPE))).toThrow(own);
-    expect(() => toFetch(options({ a: Object.defineProperty({}, "b", { get: fail, enumerable: true }) }, JSON_TYPE))).toThrow(own);
+    expect(() =>
+      toFetch(options({ a: Object.defineProperty({}, "b", { get: fail, enumerable: true }) }, JSON_TYPE)),
+    ).toThrow(own);
   });
 
   it("reports a body nested too deeply for JSON.stringify as ERR_INVALID_PARAMETER, not a raw RangeError", () => {
     let deep: unknown = 1;
     for (let i = 0; i < 100_000; i++) deep = [deep];
     expect(() => toFetch(endpoint("POST /x", { data: deep }))).toThrow(
-      expect.objectContaining({ code: "ERR_INVALID_PARAMETER", message: "the JSON body cannot be serialised: it holds values nested over 1000 levels deep" }),
+      expect.objectContaining({
+        code: "ERR_INVALID_PARAMETER",
+        message: "the JSON body cannot be serialised: it holds values nested over 1000 levels deep",
+      }),
     );
   });
 
@@ -374,15 +430,26 @@ describe("bodies JSON cannot hold", () => {
 
   it("reports a bigint or a cycle reached through a toJSON as ERR_INVALID_PARAMETER, not a raw TypeError", () => {
     expect(() => toFetch(endpoint("POST /x", { data: { toJSON: () => 1n } }))).toThrow(
-      expect.objectContaining({ name: "EndpointError", code: "ERR_INVALID_PARAMETER", message: "the JSON body cannot be serialised: it holds a bigint" }),
+      expect.objectContaining({
+        name: "EndpointError",
+        code: "ERR_INVALID_PARAMETER",
+        message: "the JSON body cannot be serialised: it holds a bigint",
+      }),
     );
     const cyclic: Record<string, unknown> = {};
     cyclic.self = cyclic;
     expect(() => toFetch(endpoint("POST /x", { data: { a: { toJSON: () => cyclic } } }))).toThrow(
-      expect.objectContaining({ name: "EndpointError", code: "ERR_INVALID_PARAMETER", message: "the JSON body cannot be serialised: it holds a cycle" }),
+      expect.objectContaining({
+        name: "EndpointError",
+        code: "ERR_INVALID_PARAMETER",
+        message: "the JSON body cannot be serialised: it holds a cycle",
+      }),
     );
     expect(() => toFetch(endpoint("POST /x", { data: { toJSON: () => new Map([["a", 1]]) } }))).toThrow(
-      expect.objectContaining({ code: "ERR_INVALID_PARAMETER", message: "the JSON body cannot be serialised: it holds a Map, which JSON writes as {}" }),
+      expect.objectContaining({
+        code: "ERR_INVALID_PARAMETER",
+        message: "the JSON body cannot be serialised: it holds a Map, which JSON writes as {}",
+      }),
     );
   });
 
@@ -391,20 +458,31 @@ describe("bodies JSON cannot hold", () => {
     for (let i = 0; i < 1000; i++) deep = [deep];
     expect(toFetch(endpoint("POST /x", { data: deep }))[1].body).toBe(JSON.stringify(deep));
     expect(() => toFetch(endpoint("POST /x", { data: [deep] }))).toThrow(
-      expect.objectContaining({ code: "ERR_INVALID_PARAMETER", message: "the JSON body cannot be serialised: it holds values nested over 1000 levels deep" }),
+      expect.objectContaining({
+        code: "ERR_INVALID_PARAMETER",
+        message: "the JSON body cannot be serialised: it holds values nested over 1000 levels deep",
+      }),
     );
     // A body made of parameters is copied first, by the same limit.
-    expect(() => endpoint("POST /x", { deep: [deep] })).toThrow(expect.objectContaining({ code: "ERR_INVALID_PARAMETER" }));
+    expect(() => endpoint("POST /x", { deep: [deep] })).toThrow(
+      expect.objectContaining({ code: "ERR_INVALID_PARAMETER" }),
+    );
   });
 
   it("reports the same object met twice, not nested in itself, as no cycle", () => {
     const shared = { a: 1 };
-    expect(toFetch(endpoint("POST /x", { data: { x: shared, y: [shared, shared] } }))[1].body).toBe('{"x":{"a":1},"y":[{"a":1},{"a":1}]}');
+    expect(toFetch(endpoint("POST /x", { data: { x: shared, y: [shared, shared] } }))[1].body).toBe(
+      '{"x":{"a":1},"y":[{"a":1},{"a":1}]}',
+    );
   });
 
   it("reports a bigint in a JSON body as ERR_INVALID_PARAMETER, not a raw TypeError", () => {
     expect(() => toFetch(endpoint("POST /x", { n: 1n }))).toThrow(
-      expect.objectContaining({ name: "EndpointError", code: "ERR_INVALID_PARAMETER", message: "the JSON body cannot be serialised: it holds a bigint" }),
+      expect.objectContaining({
+        name: "EndpointError",
+        code: "ERR_INVALID_PARAMETER",
+        message: "the JSON body cannot be serialised: it holds a bigint",
+      }),
     );
   });
 });
@@ -414,18 +492,52 @@ describe("input that is not request options", () => {
     ["null", null, "toFetch needs request options, got null"],
     ["a string", "https://example.com", "toFetch needs request options, got string"],
     ["{}", {}, "toFetch: the request options' method must be a string, got undefined"],
-    ["a numeric method", { method: 1, url: "/x", headers: {} }, "toFetch: the request options' method must be a string, got number"],
+    [
+      "a numeric method",
+      { method: 1, url: "/x", headers: {} },
+      "toFetch: the request options' method must be a string, got number",
+    ],
     ["no url", { method: "get", headers: {} }, "toFetch: the request options' url must be a string, got undefined"],
-    ["null headers", { method: "get", url: "/x", headers: null }, "toFetch: the request options' headers must be a plain object, got null"],
+    [
+      "null headers",
+      { method: "get", url: "/x", headers: null },
+      "toFetch: the request options' headers must be a plain object, got null",
+    ],
     // A Headers or a Map has no own keys: every header would be lost without a word.
-    ["Headers headers", { method: "get", url: "/x", headers: new Headers({ authorization: "t" }) }, "toFetch: the request options' headers must be a plain object, got a Headers"],
-    ["Map headers", { method: "get", url: "/x", headers: new Map([["authorization", "t"]]) }, "toFetch: the request options' headers must be a plain object, got a Map"],
-    ["array headers", { method: "get", url: "/x", headers: [["a", "b"]] }, "toFetch: the request options' headers must be a plain object, got an array"],
-    ["an inherited method", Object.assign(Object.create({ method: "get" }), { url: "/x", headers: {} }), "toFetch: the request options' method must be a string, got undefined"],
-    ["an object header value", { method: "get", url: "/x", headers: { "x-a": Object.create(null) } }, 'toFetch: header "x-a" must be a string or a number, got an object'],
-    ["a boolean header value", { method: "get", url: "/x", headers: { "x-a": true } }, 'toFetch: header "x-a" must be a string or a number, got boolean'],
+    [
+      "Headers headers",
+      { method: "get", url: "/x", headers: new Headers({ authorization: "t" }) },
+      "toFetch: the request options' headers must be a plain object, got a Headers",
+    ],
+    [
+      "Map headers",
+      { method: "get", url: "/x", headers: new Map([["authorization", "t"]]) },
+      "toFetch: the request options' headers must be a plain object, got a Map",
+    ],
+    [
+      "array headers",
+      { method: "get", url: "/x", headers: [["a", "b"]] },
+      "toFetch: the request options' headers must be a plain object, got an array",
+    ],
+    [
+      "an inherited method",
+      Object.assign(Object.create({ method: "get" }), { url: "/x", headers: {} }),
+      "toFetch: the request options' method must be a string, got undefined",
+    ],
+    [
+      "an object header value",
+      { method: "get", url: "/x", headers: { "x-a": Object.create(null) } },
+      'toFetch: header "x-a" must be a string or a number, got an object',
+    ],
+    [
+      "a boolean header value",
+      { method: "get", url: "/x", headers: { "x-a": true } },
+      'toFetch: header "x-a" must be a string or a number, got boolean',
+    ],
   ])("reports %s as ERR_INVALID_OPTIONS naming the field, not a raw TypeError", (_, input, message) => {
-    expect(() => toFetch(input as RequestOptions)).toThrow(expect.objectContaining({ name: "EndpointError", code: "ERR_INVALID_OPTIONS", message }));
+    expect(() => toFetch(input as RequestOptions)).toThrow(
+      expect.objectContaining({ name: "EndpointError", code: "ERR_INVALID_OPTIONS", message }),
+    );
   });
 
   it("reads only own fields: a polluted Object.prototype adds no body and no signal", () => {
@@ -448,24 +560,48 @@ describe("input that is not request options", () => {
 
 describe("JSON bodies JSON would turn into something else", () => {
   it.each<[string, unknown, RegExp]>([
-    ["a Map field", { m: new Map([["a", 1]]) }, /^the JSON body cannot be serialised: it holds a Map, which JSON writes as \{\}/],
-    ["a Set in a list", { labels: [new Set(["bug"])] }, /^the JSON body cannot be serialised: it holds a Set, which JSON writes as \{\}/],
+    [
+      "a Map field",
+      { m: new Map([["a", 1]]) },
+      /^the JSON body cannot be serialised: it holds a Map, which JSON writes as \{\}/,
+    ],
+    [
+      "a Set in a list",
+      { labels: [new Set(["bug"])] },
+      /^the JSON body cannot be serialised: it holds a Set, which JSON writes as \{\}/,
+    ],
     ["a Map body", new Map([["a", 1]]), /it holds a Map/],
     ["a function body", () => 1, /^the JSON body cannot be serialised: it holds a function, which has no JSON text$/],
     ["a symbol body", Symbol("s"), /^the JSON body cannot be serialised: it holds a symbol, which has no JSON text$/],
   ])("refuses %s with ERR_INVALID_PARAMETER instead of sending {} or no body", (_, body, message) => {
-    const options: RequestOptions = { method: "post", url: "https://example.com/x", headers: { "content-type": "application/json" }, body };
-    expect(() => toFetch(options)).toThrow(expect.objectContaining({ code: "ERR_INVALID_PARAMETER", message: expect.stringMatching(message) }));
+    const options: RequestOptions = {
+      method: "post",
+      url: "https://example.com/x",
+      headers: { "content-type": "application/json" },
+      body,
+    };
+    expect(() => toFetch(options)).toThrow(
+      expect.objectContaining({ code: "ERR_INVALID_PARAMETER", message: expect.stringMatching(message) }),
+    );
   });
 
   it("refuses a Map among endpoint()'s body parameters, and keeps a Map subclass with its own toJSON", () => {
-    expect(() => toFetch(endpoint("POST /x", { tags: new Map([["a", 1]]) }))).toThrow(expect.objectContaining({ code: "ERR_INVALID_PARAMETER" }));
+    expect(() => toFetch(endpoint("POST /x", { tags: new Map([["a", 1]]) }))).toThrow(
+      expect.objectContaining({ code: "ERR_INVALID_PARAMETER" }),
+    );
     class JsonMap extends Map<string, number> {
       toJSON() {
         return Object.fromEntries(this);
       }
     }
     const body = { tags: new JsonMap([["a", 1]]) };
-    expect(toFetch({ method: "post", url: "https://example.com/x", headers: { "content-type": "application/json" }, body })[1].body).toBe('{"tags":{"a":1}}');
+    expect(
+      toFetch({
+        method: "post",
+        url: "https://example.com/x",
+        headers: { "content-type": "application/json" },
+        body,
+      })[1].body,
+    ).toBe('{"tags":{"a":1}}');
   });
 });

@@ -5,7 +5,9 @@ import { validateHeaderValue } from "node:http";
 import { describe, expect, it } from "vitest";
 import { endpoint, EndpointError, type EndpointOptions, RequestBuilder } from "../src/index.js";
 
-const { version } = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string };
+const { version } = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as {
+  version: string;
+};
 const USER_AGENT = `fluent-endpoint.js/${version}`;
 const ACCEPT = "application/vnd.github.v3+json";
 
@@ -53,7 +55,9 @@ describe("rule 4: header names are lowercased and the caller's object is untouch
   });
 
   it("lets a header in another case replace the default of the same name", () => {
-    expect(endpoint("GET /user", { headers: { Accept: "text/html", "User-Agent": "my-app/1.0" } }).headers).toStrictEqual({
+    expect(
+      endpoint("GET /user", { headers: { Accept: "text/html", "User-Agent": "my-app/1.0" } }).headers,
+    ).toStrictEqual({
       accept: "text/html",
       "user-agent": "my-app/1.0",
     });
@@ -158,7 +162,9 @@ describe("a headers object applies key by key, as one .header() call per key", (
   });
 
   it("removes a header that a later key removes", () => {
-    expect(endpoint("GET /", { headers: { accept: "text/plain", ACCEPT: null } }).headers).toEqual({ "user-agent": UA });
+    expect(endpoint("GET /", { headers: { accept: "text/plain", ACCEPT: null } }).headers).toEqual({
+      "user-agent": UA,
+    });
   });
 
   it("costs linear time: 16 000 removed-then-set pairs give every header, last, once", () => {
@@ -168,7 +174,11 @@ describe("a headers object applies key by key, as one .header() call per key", (
       headers[`x${i}`] = null;
       headers[`X${i}`] = "v";
     }
-    for (const result of [endpoint("GET /x", { headers }), endpoint.parse(endpoint.merge("GET /x", { headers })), endpoint.defaults({ headers })("GET /x")]) {
+    for (const result of [
+      endpoint("GET /x", { headers }),
+      endpoint.parse(endpoint.merge("GET /x", { headers })),
+      endpoint.defaults({ headers })("GET /x"),
+    ]) {
       const names = Object.keys(result.headers);
       expect(names).toHaveLength(16_002);
       expect(names.slice(0, 3)).toEqual(["accept", "user-agent", "x0"]);
@@ -231,9 +241,16 @@ describe("rule 4: header values are strings or numbers", () => {
     ["a DEL", "ab\u007f", "U+007F at position 2"],
     ["a character above U+00FF", "caf\u0113", "U+0113 at position 3"],
     ["an emoji", "ok \u{1F600}", "U+1F600 at position 3"],
-  ])("rejects a value with %s (which fetch or Node's http would refuse when sending), naming the character", (_label, value, shown) => {
-    expectEndpointError(() => withHeaders({ "x-custom": value }), "ERR_INVALID_HEADER", `"x-custom" has a value with ${shown};`);
-  });
+  ])(
+    "rejects a value with %s (which fetch or Node's http would refuse when sending), naming the character",
+    (_label, value, shown) => {
+      expectEndpointError(
+        () => withHeaders({ "x-custom": value }),
+        "ERR_INVALID_HEADER",
+        `"x-custom" has a value with ${shown};`,
+      );
+    },
+  );
 
   it("accepts tab, space, visible ASCII and U+0080-U+00FF in a value", () => {
     const value = "\t !~caf\u00e9\u0080\u00ff";
@@ -267,7 +284,11 @@ describe("rule 4: header values are strings or numbers", () => {
   });
 
   it("rejects a bad value given to defaults() or merge() at once", () => {
-    expectEndpointError(() => endpoint.defaults({ headers: { authorization: "token\r\n" } }), "ERR_INVALID_HEADER", '"authorization"');
+    expectEndpointError(
+      () => endpoint.defaults({ headers: { authorization: "token\r\n" } }),
+      "ERR_INVALID_HEADER",
+      '"authorization"',
+    );
     expectEndpointError(
       () => endpoint.merge("GET /user", { headers: { authorization: true } } as unknown as EndpointOptions),
       "ERR_INVALID_HEADER",
@@ -291,13 +312,25 @@ describe("rule 4: header names must be HTTP tokens", () => {
   });
 
   it("checks the name as written, also in a builder: a Kelvin sign never becomes the header key", () => {
-    expectEndpointError(() => new RequestBuilder().header("\u212Aey", "v"), "ERR_INVALID_HEADER", '"\u212Aey" is not an HTTP token (U+212A at position 0)');
+    expectEndpointError(
+      () => new RequestBuilder().header("\u212Aey", "v"),
+      "ERR_INVALID_HEADER",
+      '"\u212Aey" is not an HTTP token (U+212A at position 0)',
+    );
   });
 
   it("shows which character is no token character, since a look-alike cannot be told apart when quoted", () => {
     expectEndpointError(() => withHeaders({ "x-\u{1F600}": "v" }), "ERR_INVALID_HEADER", "(U+1F600 at position 2)");
-    expectEndpointError(() => endpoint("G\u0130T /x"), "ERR_INVALID_METHOD", 'method "G\u0130T" is not an HTTP method token (U+0130 at position 1)');
-    expectEndpointError(() => endpoint({ url: "/x", method: null as never }), "ERR_INVALID_METHOD", "method null is not an HTTP method token");
+    expectEndpointError(
+      () => endpoint("G\u0130T /x"),
+      "ERR_INVALID_METHOD",
+      'method "G\u0130T" is not an HTTP method token (U+0130 at position 1)',
+    );
+    expectEndpointError(
+      () => endpoint({ url: "/x", method: null as never }),
+      "ERR_INVALID_METHOD",
+      "method null is not an HTTP method token",
+    );
   });
 
   it("rejects a bad name even when its value is null", () => {
@@ -328,7 +361,9 @@ describe("rule 4: header names must be HTTP tokens", () => {
 
 describe("rule 10: mediaType.format amends vendor values in accept", () => {
   it("turns the default accept into application/vnd.github.v3.raw for raw", () => {
-    expect(endpoint("GET /repos/{owner}/{repo}/readme", { owner: "o", repo: "r", mediaType: { format: "raw" } }).headers).toStrictEqual({
+    expect(
+      endpoint("GET /repos/{owner}/{repo}/readme", { owner: "o", repo: "r", mediaType: { format: "raw" } }).headers,
+    ).toStrictEqual({
       accept: "application/vnd.github.v3.raw",
       "user-agent": USER_AGENT,
     });
@@ -341,9 +376,10 @@ describe("rule 10: mediaType.format amends vendor values in accept", () => {
   });
 
   it("turns the default accept into application/vnd.github.v3.diff for diff", () => {
-    expect(endpoint("GET /repos/{owner}/{repo}/pulls/{n}", { owner: "o", repo: "r", n: 1, mediaType: { format: "diff" } }).headers.accept).toBe(
-      "application/vnd.github.v3.diff",
-    );
+    expect(
+      endpoint("GET /repos/{owner}/{repo}/pulls/{n}", { owner: "o", repo: "r", n: 1, mediaType: { format: "diff" } })
+        .headers.accept,
+    ).toBe("application/vnd.github.v3.diff");
   });
 
   it("replaces a format already in a vendor value", () => {
@@ -357,7 +393,10 @@ describe("rule 10: mediaType.format amends vendor values in accept", () => {
 
   it("amends each vendor item of a comma-separated list and keeps the others", () => {
     expect(
-      acceptWith("application/vnd.github.v3+json, text/html, application/vnd.example.v2+json,application/vnd.github.v3.full+json", "raw"),
+      acceptWith(
+        "application/vnd.github.v3+json, text/html, application/vnd.example.v2+json,application/vnd.github.v3.full+json",
+        "raw",
+      ),
     ).toBe("application/vnd.github.v3.raw, text/html, application/vnd.example.v2.raw,application/vnd.github.v3.raw");
   });
 
@@ -435,30 +474,47 @@ describe("rule 10: mediaType.format amends vendor values in accept", () => {
   });
 
   it("rejects an invalid format given to defaults() at once", () => {
-    expectEndpointError(() => endpoint.defaults({ mediaType: { format: "raw\r\n" } }), "ERR_INVALID_OPTIONS", "mediaType.format");
+    expectEndpointError(
+      () => endpoint.defaults({ mediaType: { format: "raw\r\n" } }),
+      "ERR_INVALID_OPTIONS",
+      "mediaType.format",
+    );
   });
 
-  it.each([["previews", ["squirrel-girl"]], ["Format", "raw"], ["type", "json"]])(
-    "rejects the unknown mediaType key %j with ERR_INVALID_OPTIONS naming it",
-    (key, value) => {
-      expectEndpointError(
-        () => endpoint("GET /user", { mediaType: { [key]: value } } as unknown as EndpointOptions),
-        "ERR_INVALID_OPTIONS",
-        `mediaType.${key}`,
-      );
-    },
-  );
+  it.each([
+    ["previews", ["squirrel-girl"]],
+    ["Format", "raw"],
+    ["type", "json"],
+  ])("rejects the unknown mediaType key %j with ERR_INVALID_OPTIONS naming it", (key, value) => {
+    expectEndpointError(
+      () => endpoint("GET /user", { mediaType: { [key]: value } } as unknown as EndpointOptions),
+      "ERR_INVALID_OPTIONS",
+      `mediaType.${key}`,
+    );
+  });
 
   it("accepts an empty previews list, which asks for nothing (as in @octokit/endpoint's merged options for /graphql)", () => {
     const plain = endpoint("POST /graphql", { query: "{ viewer { login } }", mediaType: { format: "raw" } });
-    expect(endpoint("POST /graphql", { query: "{ viewer { login } }", mediaType: { format: "raw", previews: [] } })).toEqual(plain);
+    expect(
+      endpoint("POST /graphql", { query: "{ viewer { login } }", mediaType: { format: "raw", previews: [] } }),
+    ).toEqual(plain);
     const merged = { ...endpoint.merge("POST /graphql", { query: "q" }), mediaType: { format: "", previews: [] } };
     expect(endpoint.parse(merged)).toEqual(endpoint("POST /graphql", { query: "q" }));
     expect(endpoint.defaults({ mediaType: { previews: [] } }).DEFAULTS.mediaType).toEqual({ format: "" });
     // Undefined is "not given", as for any option.
-    expect(endpoint("POST /graphql", { query: "q", mediaType: { previews: undefined } })).toEqual(endpoint("POST /graphql", { query: "q" }));
-    expectEndpointError(() => endpoint("GET /x", { mediaType: { previews: [""] } } as unknown as EndpointOptions), "ERR_INVALID_OPTIONS", "mediaType.previews");
-    expectEndpointError(() => endpoint("GET /x", { mediaType: { previews: {} } } as unknown as EndpointOptions), "ERR_INVALID_OPTIONS", "mediaType.previews");
+    expect(endpoint("POST /graphql", { query: "q", mediaType: { previews: undefined } })).toEqual(
+      endpoint("POST /graphql", { query: "q" }),
+    );
+    expectEndpointError(
+      () => endpoint("GET /x", { mediaType: { previews: [""] } } as unknown as EndpointOptions),
+      "ERR_INVALID_OPTIONS",
+      "mediaType.previews",
+    );
+    expectEndpointError(
+      () => endpoint("GET /x", { mediaType: { previews: {} } } as unknown as EndpointOptions),
+      "ERR_INVALID_OPTIONS",
+      "mediaType.previews",
+    );
   });
 
   it("rejects a mediaType that is not a plain object with ERR_INVALID_OPTIONS", () => {

@@ -4,7 +4,9 @@ import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { endpoint, EndpointError, RequestBuilder } from "../src/index.js";
 
-const { version } = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string };
+const { version } = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as {
+  version: string;
+};
 const USER_AGENT = `fluent-endpoint.js/${version}`;
 
 /** The EndpointError `fn` throws (fails the test when it throws nothing or something else). */
@@ -73,8 +75,9 @@ describe("rule 12: endpoint(), defaults(), merge() and parse() never mutate or f
   });
 
   it("endpoint() with data leaves data untouched", () => {
-    expectUntouched({ data: { payload: [1, 2], meta: { a: 1 } }, headers: { "Content-Type": "text/plain" } }, (options) =>
-      endpoint("PUT /x", options),
+    expectUntouched(
+      { data: { payload: [1, 2], meta: { a: 1 } }, headers: { "Content-Type": "text/plain" } },
+      (options) => endpoint("PUT /x", options),
     );
   });
 
@@ -133,7 +136,11 @@ describe("rule 12: endpoint(), defaults(), merge() and parse() never mutate or f
 describe("rule 12: builder methods never mutate or freeze the caller's values", () => {
   /** Each builder method given an object, then the builder is used every way it can be. */
   const cases: [string, () => unknown, (builder: RequestBuilder, input: never) => RequestBuilder][] = [
-    ["RequestBuilder.from(options)", callerOptions, (_, input) => RequestBuilder.from(input).route("POST /orgs/{owner}")],
+    [
+      "RequestBuilder.from(options)",
+      callerOptions,
+      (_, input) => RequestBuilder.from(input).route("POST /orgs/{owner}"),
+    ],
     ["headers(obj)", () => ({ "X-A": "1", Accept: "text/html", "User-Agent": null }), (b, input) => b.headers(input)],
     ["param(name, array)", () => ["bug", "ui"], (b, input) => b.param("labels", input)],
     ["param(name, object)", () => ({ tags: ["a"], nested: { deep: [1] } }), (b, input) => b.param("filter", input)],
@@ -141,7 +148,11 @@ describe("rule 12: builder methods never mutate or freeze the caller's values", 
     ["param(name, Map)", () => new Map([["k", ["v"]]]), (b, input) => b.param("lookup", input)],
     ["param(name, Set)", () => new Set(["a", "b"]), (b, input) => b.param("tags", input)],
     ["param(name, Uint8Array)", () => new Uint8Array([1, 2]), (b, input) => b.param("bytes", input)],
-    ["params(obj)", () => ({ owner: "octokit", labels: ["bug"], filter: { tags: ["a"] } }), (b, input) => b.params(input)],
+    [
+      "params(obj)",
+      () => ({ owner: "octokit", labels: ["bug"], filter: { tags: ["a"] } }),
+      (b, input) => b.params(input),
+    ],
     ["data(object)", () => ({ payload: [1, 2], meta: { a: 1 } }), (b, input) => b.data(input)],
     ["data(Uint8Array)", () => new Uint8Array([1, 2, 3]), (b, input) => b.data(input)],
     ["mediaType(obj)", () => ({ format: "raw" }), (b, input) => b.mediaType(input)],
@@ -426,7 +437,10 @@ describe("rule 12: keys such as __proto__ and constructor from JSON.parse never 
   });
 
   it("never takes method or url from a __proto__ key of the options", () => {
-    const result = endpoint("POST /x", JSON.parse('{"__proto__": {"method": "DELETE", "url": "/evil", "baseUrl": "https://evil.example"}}'));
+    const result = endpoint(
+      "POST /x",
+      JSON.parse('{"__proto__": {"method": "DELETE", "url": "/evil", "baseUrl": "https://evil.example"}}'),
+    );
     expect(result.method).toBe("post");
     expect(result.url).toBe("https://api.github.com/x");
     expectOwn(result.body, "__proto__", { method: "DELETE", url: "/evil", baseUrl: "https://evil.example" });
@@ -570,7 +584,10 @@ describe("decision: cyclic parameter values are ERR_INVALID_PARAMETER where they
 
   it("accepts a value shared twice without a cycle", () => {
     const shared = ["a"];
-    const result = new RequestBuilder().route("POST /x").params({ first: shared, second: { again: shared } }).build();
+    const result = new RequestBuilder()
+      .route("POST /x")
+      .params({ first: shared, second: { again: shared } })
+      .build();
     expect(result.body).toEqual({ first: ["a"], second: { again: ["a"] } });
   });
 

@@ -14,7 +14,10 @@ type Sent = { url: string; method: string; headers: Record<string, string>; body
 
 /** A fetch that records what it is asked to send and answers 200 with `{}`. */
 function recordingFetch(sent: Sent[]) {
-  return async (url: string, init: { method: string; headers: Record<string, string>; body?: unknown; signal?: unknown }) => {
+  return async (
+    url: string,
+    init: { method: string; headers: Record<string, string>; body?: unknown; signal?: unknown },
+  ) => {
     sent.push({ url, method: init.method, headers: init.headers, body: init.body, signal: init.signal });
     return new Response("{}", { status: 200, headers: { "content-type": "application/json" } });
   };
@@ -53,7 +56,10 @@ describe("@octokit/request on fluent-endpoint", () => {
       request: {
         fetch: recordingFetch(sent),
         hook: async (next: typeof octokitRequest, options: Record<string, unknown>) => {
-          const merge = next.endpoint.merge as (route: unknown, parameters: unknown) => { method: string; url: string; headers: Record<string, string> };
+          const merge = next.endpoint.merge as (
+            route: unknown,
+            parameters: unknown,
+          ) => { method: string; url: string; headers: Record<string, string> };
           const merged = merge(options, undefined);
           calls.push(`merge(options, undefined): ${merged.method} ${merged.url}`);
           merged.headers.authorization = "token from-the-hook";

@@ -37,9 +37,19 @@ describe("the packed package", () => {
 
   it("ships dist, LICENSE and README only", () => {
     const installed = join(project, "node_modules", "fluent-endpoint");
-    const files = JSON.parse(run("npm", ["pack", "--dry-run", "--json"], root))[0].files.map((f: { path: string }) => f.path);
+    const files = JSON.parse(run("npm", ["pack", "--dry-run", "--json"], root))[0].files.map(
+      (f: { path: string }) => f.path,
+    );
     expect(files).toEqual(
-      expect.arrayContaining(["LICENSE", "README.md", "package.json", "dist/index.js", "dist/index.cjs", "dist/index.d.ts", "dist/index.d.cts"]),
+      expect.arrayContaining([
+        "LICENSE",
+        "README.md",
+        "package.json",
+        "dist/index.js",
+        "dist/index.cjs",
+        "dist/index.d.ts",
+        "dist/index.d.cts",
+      ]),
     );
     expect(files.filter((path: string) => !/^(dist\/|LICENSE$|README\.md$|package\.json$)/.test(path))).toEqual([]);
     expect(JSON.parse(readFileSync(join(installed, "package.json"), "utf8")).version).toBe(pkg.version);
@@ -58,7 +68,10 @@ describe("the packed package", () => {
   });
 
   it("works with import", () => {
-    writeFileSync(join(project, "check.mjs"), `import * as loaded from "fluent-endpoint";\n${SCRIPT.replace("LOAD", "loaded")}`);
+    writeFileSync(
+      join(project, "check.mjs"),
+      `import * as loaded from "fluent-endpoint";\n${SCRIPT.replace("LOAD", "loaded")}`,
+    );
     const result = JSON.parse(run("node", ["check.mjs"], project));
     expect(result.viaEndpoint.url).toBe("https://api.github.com/repos/octokit/endpoint.js/issues?state=open");
     expect(result.viaEndpoint.headers["user-agent"]).toBe(`fluent-endpoint.js/${pkg.version}`);
@@ -124,7 +137,12 @@ async function bundleOf(names: string): Promise<string> {
   const bundle = await rollup({
     input: entry,
     plugins: [
-      { name: "app", resolveId: (id) => (id === entry ? id : null), load: (id) => (id === entry ? `export { ${names} } from ${JSON.stringify(join(root, "dist/index.js"))};` : null) },
+      {
+        name: "app",
+        resolveId: (id) => (id === entry ? id : null),
+        load: (id) =>
+          id === entry ? `export { ${names} } from ${JSON.stringify(join(root, "dist/index.js"))};` : null,
+      },
       nodeResolve(),
     ],
   });
@@ -135,7 +153,13 @@ async function bundleOf(names: string): Promise<string> {
 
 describe("tree-shaking (package.json says sideEffects: false)", () => {
   // Markers of each part: immer's produce, url-template's parser, the url engine, the builder, toFetch.
-  const MARKERS = ["immer-state", "parseTemplate", "function expandTemplate", "class RequestBuilder", "function toFetch"];
+  const MARKERS = [
+    "immer-state",
+    "parseTemplate",
+    "function expandTemplate",
+    "class RequestBuilder",
+    "function toFetch",
+  ];
 
   it("an app importing everything gets every part (so the markers below mean something)", async () => {
     const code = await bundleOf("endpoint, RequestBuilder, toFetch");

@@ -7,7 +7,15 @@
 //   FAST_CHECK_RUNS=20000 npx vitest run test/properties.test.ts
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { type Endpoint, endpoint, EndpointError, ErrorCodes, RequestBuilder, type RequestOptions, toFetch } from "../src/index.js";
+import {
+  type Endpoint,
+  endpoint,
+  EndpointError,
+  ErrorCodes,
+  RequestBuilder,
+  type RequestOptions,
+  toFetch,
+} from "../src/index.js";
 
 const RUNS = Number.parseInt(process.env.FAST_CHECK_RUNS ?? "", 10) || 200;
 const SEED = Number.parseInt(process.env.FAST_CHECK_SEED ?? "", 10) || 20261122;
@@ -60,7 +68,13 @@ function canonical(value: unknown): unknown {
   if (ArrayBuffer.isView(value)) return [value.constructor.name, Array.from(value as Uint8Array)];
   const proto = Object.getPrototypeOf(value);
   const kind =
-    proto === null ? "null-prototype" : proto === Object.prototype ? "Object" : proto === Array.prototype ? "Array" : "other";
+    proto === null
+      ? "null-prototype"
+      : proto === Object.prototype
+        ? "Object"
+        : proto === Array.prototype
+          ? "Array"
+          : "other";
   const entries = Reflect.ownKeys(value as object).map((key) => {
     const descriptor = Object.getOwnPropertyDescriptor(value, key)!;
     return [String(key), descriptor.enumerable, "value" in descriptor ? canonical(descriptor.value) : "accessor"];
@@ -78,7 +92,8 @@ function deepCopy<T>(value: T): T {
     const list: unknown[] = [];
     for (let i = 0; i < value.length; i++) list.push(deepCopy(value[i]));
     for (const key of Reflect.ownKeys(value)) {
-      if (key !== "length" && !(typeof key === "string" && /^\d+$/.test(key))) Object.defineProperty(list, key, Object.getOwnPropertyDescriptor(value, key)!);
+      if (key !== "length" && !(typeof key === "string" && /^\d+$/.test(key)))
+        Object.defineProperty(list, key, Object.getOwnPropertyDescriptor(value, key)!);
     }
     return list as T;
   }
@@ -165,15 +180,37 @@ function encodeValue(text: string): string {
 // ---------------------------------------------------------------------------
 
 const VALID_METHODS = [
-  "GET", "get", "Get", "POST", "post", "PUT", "PATCH", "patch", "DELETE", "delete",
-  "HEAD", "head", "OPTIONS", "PROPFIND", "propfind", "M-SEARCH", "x", "!#$%&'*+-.^_`|~",
+  "GET",
+  "get",
+  "Get",
+  "POST",
+  "post",
+  "PUT",
+  "PATCH",
+  "patch",
+  "DELETE",
+  "delete",
+  "HEAD",
+  "head",
+  "OPTIONS",
+  "PROPFIND",
+  "propfind",
+  "M-SEARCH",
+  "x",
+  "!#$%&'*+-.^_`|~",
 ];
 const INVALID_METHODS = ["G@T", "gét", "G\tT", "GET/1", "(get)"];
 const validMethod = fc.oneof(
   { weight: 4, arbitrary: fc.constantFrom(...VALID_METHODS) },
-  { weight: 1, arbitrary: fc.string({ unit: fc.constantFrom(..."!#$%&'*+-.^_`|~09azAZ"), minLength: 1, maxLength: 6 }) },
+  {
+    weight: 1,
+    arbitrary: fc.string({ unit: fc.constantFrom(..."!#$%&'*+-.^_`|~09azAZ"), minLength: 1, maxLength: 6 }),
+  },
 );
-const method = fc.oneof({ weight: 30, arbitrary: validMethod }, { weight: 1, arbitrary: fc.constantFrom(...INVALID_METHODS) });
+const method = fc.oneof(
+  { weight: 30, arbitrary: validMethod },
+  { weight: 1, arbitrary: fc.constantFrom(...INVALID_METHODS) },
+);
 
 const VAR_NAMES = ["a", "b", "x", "y", "owner", "list", "constructor", "__proto__", "toString", "a.b", "Stra%C3%9Fe"];
 const PARAM_NAMES = [...VAR_NAMES, "q", "page", "naïve", "a b", "%", "", "0", "17", "prototype", "hasOwnProperty"];
@@ -181,9 +218,36 @@ const NESTED_KEYS = ["k", "v", ".", "..", "a b", "é", "__proto__", "constructor
 
 /** Strings that stress encoding and dot-segment rules. */
 const trickyString = fc.constantFrom(
-  "", ".", "..", "...", ".a", "a.", ". .", "%", "%2e", "%2E%2e", "%41", "%zz", "%%", "a/b", "../x", "/", "?",
-  "#", "?#[]@!$&'()*+,;=", ":", " ", "a b", "é", "😀", "\u0000", "\r\n", "http://example.com/a b",
-  "https://uploads.example.com/x/{y}", "__proto__", "-0",
+  "",
+  ".",
+  "..",
+  "...",
+  ".a",
+  "a.",
+  ". .",
+  "%",
+  "%2e",
+  "%2E%2e",
+  "%41",
+  "%zz",
+  "%%",
+  "a/b",
+  "../x",
+  "/",
+  "?",
+  "#",
+  "?#[]@!$&'()*+,;=",
+  ":",
+  " ",
+  "a b",
+  "é",
+  "😀",
+  "\u0000",
+  "\r\n",
+  "http://example.com/a b",
+  "https://uploads.example.com/x/{y}",
+  "__proto__",
+  "-0",
 );
 const loneSurrogate = fc.integer({ min: 0xd800, max: 0xdfff }).map((code) => `x${String.fromCharCode(code)}`);
 const text = fc.oneof(
@@ -193,7 +257,10 @@ const text = fc.oneof(
   { weight: 1, arbitrary: loneSurrogate },
 );
 const validDate = fc.date({ noInvalidDate: true });
-const date = fc.oneof({ weight: 9, arbitrary: validDate }, { weight: 1, arbitrary: fc.constant(0).map(() => new Date(Number.NaN)) });
+const date = fc.oneof(
+  { weight: 9, arbitrary: validDate },
+  { weight: 1, arbitrary: fc.constant(0).map(() => new Date(Number.NaN)) },
+);
 const scalar = fc.oneof(
   { weight: 6, arbitrary: text },
   { weight: 2, arbitrary: fc.double() }, // includes -0, NaN, ±Infinity
@@ -221,12 +288,21 @@ const nestedValue = fc.oneof(
  * A list with own properties that would change or break a method call on it: an own
  * `map` (text, or a function returning another list) and an own iterator.
  */
-const loadedArray = fc.tuple(flatArray, fc.constantFrom<unknown>("x", () => ["evil"], undefined)).map(([list, map]) => {
-  const loaded = [...list];
-  if (map !== undefined) Object.assign(loaded, { map });
-  Object.defineProperty(loaded, Symbol.iterator, { value: function* () { yield "evil"; } });
-  return loaded;
-});
+const loadedArray = fc
+  .tuple(
+    flatArray,
+    fc.constantFrom<unknown>("x", () => ["evil"], undefined),
+  )
+  .map(([list, map]) => {
+    const loaded = [...list];
+    if (map !== undefined) Object.assign(loaded, { map });
+    Object.defineProperty(loaded, Symbol.iterator, {
+      value: function* () {
+        yield "evil";
+      },
+    });
+    return loaded;
+  });
 /** A parameter value of any kind a caller may pass. */
 const value = fc.oneof(
   { weight: 8, arbitrary: scalar },
@@ -240,8 +316,36 @@ const value = fc.oneof(
 const literal = fc
   .array(
     fc.constantFrom(
-      "/", "/", "/", "a", "b", "z", "0", "-", "_", "~", ".", "..", "%", "%41", "%2e", "é", "😀", ":", "12:30",
-      "[", "]", "!", "'", "(", "*", "=", "&", "?", "#", ",",
+      "/",
+      "/",
+      "/",
+      "a",
+      "b",
+      "z",
+      "0",
+      "-",
+      "_",
+      "~",
+      ".",
+      "..",
+      "%",
+      "%41",
+      "%2e",
+      "é",
+      "😀",
+      ":",
+      "12:30",
+      "[",
+      "]",
+      "!",
+      "'",
+      "(",
+      "*",
+      "=",
+      "&",
+      "?",
+      "#",
+      ",",
     ),
     { minLength: 1, maxLength: 5 },
   )
@@ -251,23 +355,58 @@ const operator = fc.constantFrom("", "", "+", "#", ".", "/", ";", "?", "&");
 const expression = fc
   .tuple(operator, fc.array(fc.tuple(fc.constantFrom(...VAR_NAMES), modifier), { minLength: 1, maxLength: 3 }))
   .map(([op, specs]) => `{${op}${specs.map(([name, mod]) => name + mod).join(",")}}`);
-const colonPlaceholder = fc.constantFrom(...VAR_NAMES.filter((name) => /^[A-Za-z_]\w*$/.test(name))).map((name) => `:${name}`);
+const colonPlaceholder = fc
+  .constantFrom(...VAR_NAMES.filter((name) => /^[A-Za-z_]\w*$/.test(name)))
+  .map((name) => `:${name}`);
 const wellFormedTemplate = fc
   .tuple(
     // Absolute url templates with expressions in the scheme or host, which may expand to nothing.
-    fc.constantFrom("/", "/", "", "https://other.example:8443/", "{x}", "{+x}", "https://{x}/", "https://{y}.example{/x}/", "http{+x}/", "{x}://h/"),
+    fc.constantFrom(
+      "/",
+      "/",
+      "",
+      "https://other.example:8443/",
+      "{x}",
+      "{+x}",
+      "https://{x}/",
+      "https://{y}.example{/x}/",
+      "http{+x}/",
+      "{x}://h/",
+    ),
     fc.array(
-      fc.oneof({ weight: 3, arbitrary: literal }, { weight: 3, arbitrary: expression }, { weight: 1, arbitrary: colonPlaceholder }),
+      fc.oneof(
+        { weight: 3, arbitrary: literal },
+        { weight: 3, arbitrary: expression },
+        { weight: 1, arbitrary: colonPlaceholder },
+      ),
       { maxLength: 6 },
     ),
   )
   .map(([start, parts]) => start + parts.join(""));
 const brokenPiece = fc.constantFrom(
-  "{", "}", "{}", "{!x}", "{=x}", "{,x}", "{@x}", "{|x}", "{x:0}", "{x:2*}", "{x:10000}", "{a b}", "{x", "x}", "{x,}", "{.}",
+  "{",
+  "}",
+  "{}",
+  "{!x}",
+  "{=x}",
+  "{,x}",
+  "{@x}",
+  "{|x}",
+  "{x:0}",
+  "{x:2*}",
+  "{x:10000}",
+  "{a b}",
+  "{x",
+  "x}",
+  "{x,}",
+  "{.}",
 );
 const template = fc.oneof(
   { weight: 15, arbitrary: wellFormedTemplate },
-  { weight: 1, arbitrary: fc.tuple(wellFormedTemplate, brokenPiece, wellFormedTemplate).map((parts) => parts.join("")) },
+  {
+    weight: 1,
+    arbitrary: fc.tuple(wellFormedTemplate, brokenPiece, wellFormedTemplate).map((parts) => parts.join("")),
+  },
 );
 
 const route = fc.oneof(
@@ -278,8 +417,19 @@ const route = fc.oneof(
 
 // --- headers ---
 const VALID_HEADER_NAMES = [
-  "Accept", "accept", "User-Agent", "X-Custom", "x-custom", "content-type", "Content-Length", "If-None-Match",
-  "Authorization", "x!#$%&'*+-.^_`|~", "__proto__", "constructor", "prototype",
+  "Accept",
+  "accept",
+  "User-Agent",
+  "X-Custom",
+  "x-custom",
+  "content-type",
+  "Content-Length",
+  "If-None-Match",
+  "Authorization",
+  "x!#$%&'*+-.^_`|~",
+  "__proto__",
+  "constructor",
+  "prototype",
 ];
 const INVALID_HEADER_NAMES = ["bad name", "x:y", "é", "", "a\u0000", "(x)", "x\r\n"];
 const headerName = fc.oneof(
@@ -288,33 +438,51 @@ const headerName = fc.oneof(
 );
 const headerValue = fc.oneof(
   { weight: 6, arbitrary: fc.string({ unit: "binary", maxLength: 12 }) },
-  { weight: 2, arbitrary: fc.constantFrom("application/vnd.github.v3+json", "text/html, application/vnd.foo.v2+json", "token abc") },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom("application/vnd.github.v3+json", "text/html, application/vnd.foo.v2+json", "token abc"),
+  },
   { weight: 2, arbitrary: fc.integer({ min: 0, max: 1e6 }) },
   { weight: 2, arbitrary: fc.constantFrom(null, undefined) },
   { weight: 1, arbitrary: fc.constantFrom("a\rb", "a\nb", "a\0b", Number.NaN, Number.POSITIVE_INFINITY, true, 12n) },
   { weight: 1, arbitrary: fc.constant(0).map(() => ({ nested: "object" })) },
 );
 /** Names removed and then set again in one object (`{ x0: null, X0: "v" }`), a shape that once cost quadratic time. */
-const removedThenSet = fc
-  .array(fc.constantFrom(...VALID_HEADER_NAMES), { minLength: 1, maxLength: 4 })
-  .map((names) => own(names.flatMap((name) => [[name.toLowerCase(), null], [name.toUpperCase(), "v"]] as const)));
-const headers = fc.oneof({ weight: 6, arbitrary: objectOf(headerName, headerValue, 4) }, { weight: 1, arbitrary: removedThenSet });
+const removedThenSet = fc.array(fc.constantFrom(...VALID_HEADER_NAMES), { minLength: 1, maxLength: 4 }).map((names) =>
+  own(
+    names.flatMap(
+      (name) =>
+        [
+          [name.toLowerCase(), null],
+          [name.toUpperCase(), "v"],
+        ] as const,
+    ),
+  ),
+);
+const headers = fc.oneof(
+  { weight: 6, arbitrary: objectOf(headerName, headerValue, 4) },
+  { weight: 1, arbitrary: removedThenSet },
+);
 
 // --- options ---
-const baseUrl = fc.constantFrom("", "https://api.example.com", "https://api.example.com/v3/", "http://localhost:8080", "https://h.example/a%20b");
+const baseUrl = fc.constantFrom(
+  "",
+  "https://api.example.com",
+  "https://api.example.com/v3/",
+  "http://localhost:8080",
+  "https://h.example/a%20b",
+);
 const mediaType = fc.oneof(
   { weight: 24, arbitrary: fc.constantFrom("raw", "text+json", "diff", "html", "").map((format) => ({ format })) },
   { weight: 1, arbitrary: fc.constantFrom(0).map(() => ({ format: "bad format" })) },
   { weight: 1, arbitrary: fc.constantFrom(0).map(() => ({ previews: ["x"] })) },
 );
-const data = fc.oneof(
-  fc.string({ maxLength: 8 }),
-  flatObject,
-  fc.constant(null),
-  fc.uint8Array({ maxLength: 4 }),
-);
+const data = fc.oneof(fc.string({ maxLength: 8 }), flatObject, fc.constant(null), fc.uint8Array({ maxLength: 4 }));
 const request = fc.record(
-  { timeout: fc.nat(), retry: fc.record({ max: fc.nat(5), codes: fc.array(fc.nat(600), { maxLength: 2 }) }, { noNullPrototype: true }) },
+  {
+    timeout: fc.nat(),
+    retry: fc.record({ max: fc.nat(5), codes: fc.array(fc.nat(600), { maxLength: 2 }) }, { noNullPrototype: true }),
+  },
   { noNullPrototype: true },
 );
 const notAString = fc.constantFrom(42, true, null);
@@ -324,8 +492,14 @@ function optionEntry(full: boolean) {
   const entries: fc.Arbitrary<readonly [string, unknown]>[] = [
     fc.tuple(fc.constant("method"), fc.oneof({ weight: 30, arbitrary: method }, { weight: 1, arbitrary: notAString })),
     fc.tuple(fc.constant("url"), fc.oneof({ weight: 30, arbitrary: template }, { weight: 1, arbitrary: notAString })),
-    fc.tuple(fc.constant("baseUrl"), fc.oneof({ weight: 30, arbitrary: baseUrl }, { weight: 1, arbitrary: notAString })),
-    fc.tuple(fc.constant("headers"), fc.oneof({ weight: 30, arbitrary: headers }, { weight: 1, arbitrary: notAString })),
+    fc.tuple(
+      fc.constant("baseUrl"),
+      fc.oneof({ weight: 30, arbitrary: baseUrl }, { weight: 1, arbitrary: notAString }),
+    ),
+    fc.tuple(
+      fc.constant("headers"),
+      fc.oneof({ weight: 30, arbitrary: headers }, { weight: 1, arbitrary: notAString }),
+    ),
     fc.tuple(fc.constant("mediaType"), mediaType),
   ];
   if (full) {
@@ -349,12 +523,18 @@ interface Case {
   /** Give the builder one `.header()` call per header instead of `.headers()`. */
   oneHeaderAtATime: boolean;
 }
-const anyCase: fc.Arbitrary<Case> = fc.record({
-  chain: fc.oneof(fc.constant<Record<string, unknown>[]>([]), fc.array(defaultsOptions, { minLength: 1, maxLength: 5 })),
-  route: fc.option(route, { nil: undefined, freq: 8 }),
-  options: fc.option(callOptions, { nil: undefined, freq: 4 }),
-  oneHeaderAtATime: fc.boolean(),
-}, { noNullPrototype: true });
+const anyCase: fc.Arbitrary<Case> = fc.record(
+  {
+    chain: fc.oneof(
+      fc.constant<Record<string, unknown>[]>([]),
+      fc.array(defaultsOptions, { minLength: 1, maxLength: 5 }),
+    ),
+    route: fc.option(route, { nil: undefined, freq: 8 }),
+    options: fc.option(callOptions, { nil: undefined, freq: 4 }),
+    oneHeaderAtATime: fc.boolean(),
+  },
+  { noNullPrototype: true },
+);
 
 // ---------------------------------------------------------------------------
 // The public paths a case runs through
@@ -419,7 +599,10 @@ function applyToBuilder(
  * `RequestBuilder.from(level 1)`, then each later level, the route and the options
  * through builder methods; `before` runs on each builder a method is called on.
  */
-function builderFor(c: Case, before: (builder: RequestBuilder) => RequestBuilder = (builder) => builder): RequestBuilder {
+function builderFor(
+  c: Case,
+  before: (builder: RequestBuilder) => RequestBuilder = (builder) => builder,
+): RequestBuilder {
   let builder = c.chain.length > 0 ? RequestBuilder.from(c.chain[0]!) : new RequestBuilder();
   for (const options of c.chain.slice(1)) builder = applyToBuilder(builder, options, c.oneHeaderAtATime, before);
   if (c.route !== undefined) builder = before(builder).route(c.route);
@@ -463,170 +646,260 @@ function viaMergeAndParse(c: Case): RequestOptions {
 // ---------------------------------------------------------------------------
 
 describe("item 2 (a): every call returns a valid result or throws an EndpointError with a known code", () => {
-  it("endpoint() through a defaults chain never throws anything else, and every result follows the result rules", () => {
-    fc.assert(
-      fc.property(anyCase, (c) => {
-        const result = outcome(() => viaEndpoint(c));
-        if (result.ok) expectValidResult(result.value);
-      }),
-    );
-  }, TIMEOUT);
+  it(
+    "endpoint() through a defaults chain never throws anything else, and every result follows the result rules",
+    () => {
+      fc.assert(
+        fc.property(anyCase, (c) => {
+          const result = outcome(() => viaEndpoint(c));
+          if (result.ok) expectValidResult(result.value);
+        }),
+      );
+    },
+    TIMEOUT,
+  );
 
-  it("the builder never throws anything else, and every result follows the result rules", () => {
-    fc.assert(
-      fc.property(anyCase, (c) => {
-        const result = outcome(() => viaBuilder(c));
-        if (result.ok) expectValidResult(result.value);
-      }),
-    );
-  }, TIMEOUT);
+  it(
+    "the builder never throws anything else, and every result follows the result rules",
+    () => {
+      fc.assert(
+        fc.property(anyCase, (c) => {
+          const result = outcome(() => viaBuilder(c));
+          if (result.ok) expectValidResult(result.value);
+        }),
+      );
+    },
+    TIMEOUT,
+  );
 
-  it("returns request as the very object passed in, and data as the very body", () => {
-    fc.assert(
-      fc.property(
-        route,
-        request,
-        fc.option(data, { nil: undefined }),
-        fc.array(fc.tuple(fc.constantFrom(...PARAM_NAMES), value), { maxLength: 4 }),
-        (r, meta, body, params) => {
-          const result = outcome(() => endpoint(r, { ...own(params), request: meta, data: body }));
-          if (!result.ok) return;
-          expect(result.value.request).toBe(meta);
-          if (body !== undefined) expect(result.value.body).toBe(body);
-        },
-      ),
-    );
-  }, TIMEOUT);
+  it(
+    "returns request as the very object passed in, and data as the very body",
+    () => {
+      fc.assert(
+        fc.property(
+          route,
+          request,
+          fc.option(data, { nil: undefined }),
+          fc.array(fc.tuple(fc.constantFrom(...PARAM_NAMES), value), { maxLength: 4 }),
+          (r, meta, body, params) => {
+            const result = outcome(() => endpoint(r, { ...own(params), request: meta, data: body }));
+            if (!result.ok) return;
+            expect(result.value.request).toBe(meta);
+            if (body !== undefined) expect(result.value.body).toBe(body);
+          },
+        ),
+      );
+    },
+    TIMEOUT,
+  );
 });
 
 describe("item 2 (b): the same input gives the same output", () => {
-  it("calling twice with the same objects, or with a deep copy of them, gives deep-equal results or the same error code", () => {
-    fc.assert(
-      fc.property(anyCase, (c) => {
-        const first = outcome(() => viaEndpoint(c));
-        expectSameOutcome(outcome(() => viaEndpoint(c)), first);
-        expectSameOutcome(outcome(() => viaEndpoint(deepCopy(c))), first);
-        expectSameOutcome(outcome(() => viaBuilder(c)), outcome(() => viaBuilder(c)));
-      }),
-    );
-  }, TIMEOUT);
+  it(
+    "calling twice with the same objects, or with a deep copy of them, gives deep-equal results or the same error code",
+    () => {
+      fc.assert(
+        fc.property(anyCase, (c) => {
+          const first = outcome(() => viaEndpoint(c));
+          expectSameOutcome(
+            outcome(() => viaEndpoint(c)),
+            first,
+          );
+          expectSameOutcome(
+            outcome(() => viaEndpoint(deepCopy(c))),
+            first,
+          );
+          expectSameOutcome(
+            outcome(() => viaBuilder(c)),
+            outcome(() => viaBuilder(c)),
+          );
+        }),
+      );
+    },
+    TIMEOUT,
+  );
 });
 
 describe("item 2 (c): no caller-owned object is mutated or frozen", () => {
-  it("endpoint(), defaults(), DEFAULTS, merge(), parse() and the builder leave every input deep-equal and unfrozen", () => {
-    fc.assert(
-      fc.property(anyCase, (c) => {
-        const before = canonical(c);
-        outcome(() => viaEndpoint(c));
-        outcome(() => viaBuilder(c));
-        outcome(() => viaDefaultsBuilder(c));
-        outcome(() => viaMergeAndParse(c));
-        outcome(() => {
-          const fn = chainOf(c.chain);
-          void fn.DEFAULTS;
-          return fn.builder().merge() as never;
-        });
-        expect(canonical(c)).toStrictEqual(before);
-        expect(frozenPaths(c)).toEqual([]);
-      }),
-    );
-  }, TIMEOUT);
+  it(
+    "endpoint(), defaults(), DEFAULTS, merge(), parse() and the builder leave every input deep-equal and unfrozen",
+    () => {
+      fc.assert(
+        fc.property(anyCase, (c) => {
+          const before = canonical(c);
+          outcome(() => viaEndpoint(c));
+          outcome(() => viaBuilder(c));
+          outcome(() => viaDefaultsBuilder(c));
+          outcome(() => viaMergeAndParse(c));
+          outcome(() => {
+            const fn = chainOf(c.chain);
+            void fn.DEFAULTS;
+            return fn.builder().merge() as never;
+          });
+          expect(canonical(c)).toStrictEqual(before);
+          expect(frozenPaths(c)).toEqual([]);
+        }),
+      );
+    },
+    TIMEOUT,
+  );
 
-  it("deriving new builders from a shared builder never changes it or what it builds", () => {
-    fc.assert(
-      fc.property(anyCase, callOptions, route, (c, more, otherRoute) => {
-        let shared: RequestBuilder;
-        try {
-          shared = chainOf(c.chain).builder();
-          if (c.route !== undefined) shared = shared.route(c.route);
-          if (c.options !== undefined) shared = applyToBuilder(shared, c.options, c.oneHeaderAtATime);
-        } catch (error) {
-          expect(error).toBeInstanceOf(EndpointError);
-          return;
-        }
-        const before = outcome(() => shared.build());
-        const beforeMerge = canonical(shared.merge());
-        outcome(() => applyToBuilder(shared, more, c.oneHeaderAtATime).build());
-        outcome(() => shared.route(otherRoute).build());
-        outcome(() => shared.header("x-derived", "1").param("derived", [1, { a: 2 }]).build());
-        outcome(() => shared.toEndpoint()(otherRoute, more));
-        const built = outcome(() => shared.build());
-        if (built.ok) {
-          built.value.headers["x-mutated"] = "1";
-          built.value.url += "/mutated";
-        }
-        expectSameOutcome(outcome(() => shared.build()), before);
-        expect(canonical(shared.merge())).toStrictEqual(beforeMerge);
-      }),
-    );
-  }, TIMEOUT);
+  it(
+    "deriving new builders from a shared builder never changes it or what it builds",
+    () => {
+      fc.assert(
+        fc.property(anyCase, callOptions, route, (c, more, otherRoute) => {
+          let shared: RequestBuilder;
+          try {
+            shared = chainOf(c.chain).builder();
+            if (c.route !== undefined) shared = shared.route(c.route);
+            if (c.options !== undefined) shared = applyToBuilder(shared, c.options, c.oneHeaderAtATime);
+          } catch (error) {
+            expect(error).toBeInstanceOf(EndpointError);
+            return;
+          }
+          const before = outcome(() => shared.build());
+          const beforeMerge = canonical(shared.merge());
+          outcome(() => applyToBuilder(shared, more, c.oneHeaderAtATime).build());
+          outcome(() => shared.route(otherRoute).build());
+          outcome(() =>
+            shared
+              .header("x-derived", "1")
+              .param("derived", [1, { a: 2 }])
+              .build(),
+          );
+          outcome(() => shared.toEndpoint()(otherRoute, more));
+          const built = outcome(() => shared.build());
+          if (built.ok) {
+            built.value.headers["x-mutated"] = "1";
+            built.value.url += "/mutated";
+          }
+          expectSameOutcome(
+            outcome(() => shared.build()),
+            before,
+          );
+          expect(canonical(shared.merge())).toStrictEqual(beforeMerge);
+        }),
+      );
+    },
+    TIMEOUT,
+  );
 
-  it("mutating a result never changes the next result for the same input", () => {
-    fc.assert(
-      fc.property(anyCase, (c) => {
-        const first = outcome(() => viaEndpoint(c));
-        if (!first.ok) return;
-        const expected = outcome(() => viaEndpoint(deepCopy(c)));
-        first.value.url += "#changed";
-        first.value.headers["x-changed"] = "1";
-        if (first.value.body !== null && typeof first.value.body === "object" && !ArrayBuffer.isView(first.value.body)) {
-          // Only a JSON body built from parameters is ours; `data` is the caller's own object.
-          if (!(c.options && "data" in c.options)) (first.value.body as Record<string, unknown>).changed = 1;
-        }
-        expectSameOutcome(outcome(() => viaEndpoint(c)), expected);
-      }),
-    );
-  }, TIMEOUT);
+  it(
+    "mutating a result never changes the next result for the same input",
+    () => {
+      fc.assert(
+        fc.property(anyCase, (c) => {
+          const first = outcome(() => viaEndpoint(c));
+          if (!first.ok) return;
+          const expected = outcome(() => viaEndpoint(deepCopy(c)));
+          first.value.url += "#changed";
+          first.value.headers["x-changed"] = "1";
+          if (
+            first.value.body !== null &&
+            typeof first.value.body === "object" &&
+            !ArrayBuffer.isView(first.value.body)
+          ) {
+            // Only a JSON body built from parameters is ours; `data` is the caller's own object.
+            if (!(c.options && "data" in c.options)) (first.value.body as Record<string, unknown>).changed = 1;
+          }
+          expectSameOutcome(
+            outcome(() => viaEndpoint(c)),
+            expected,
+          );
+        }),
+      );
+    },
+    TIMEOUT,
+  );
 });
 
 describe("item 2 (d): the builder and endpoint() agree", () => {
-  it("RequestBuilder.from(…) with builder methods gives what endpoint.defaults(…)(route, options) gives, or the same error code", () => {
-    fc.assert(
-      fc.property(anyCase, (c) => {
-        expectSameOutcome(outcome(() => viaBuilder(c)), outcome(() => viaEndpoint(c)));
-      }),
-    );
-  }, TIMEOUT);
+  it(
+    "RequestBuilder.from(…) with builder methods gives what endpoint.defaults(…)(route, options) gives, or the same error code",
+    () => {
+      fc.assert(
+        fc.property(anyCase, (c) => {
+          expectSameOutcome(
+            outcome(() => viaBuilder(c)),
+            outcome(() => viaEndpoint(c)),
+          );
+        }),
+      );
+    },
+    TIMEOUT,
+  );
 
-  it("the same builder calls give the same outcome when every builder's state is produced before the next call", () => {
-    fc.assert(
-      fc.property(anyCase, (c) => {
-        expectSameOutcome(outcome(() => viaProducedBuilder(c)), outcome(() => viaEndpoint(c)));
-      }),
-    );
-  }, TIMEOUT);
+  it(
+    "the same builder calls give the same outcome when every builder's state is produced before the next call",
+    () => {
+      fc.assert(
+        fc.property(anyCase, (c) => {
+          expectSameOutcome(
+            outcome(() => viaProducedBuilder(c)),
+            outcome(() => viaEndpoint(c)),
+          );
+        }),
+      );
+    },
+    TIMEOUT,
+  );
 
-  it("a builder built a second time (from its produced state) gives what its first build gave", () => {
-    fc.assert(
-      fc.property(anyCase, (c) => {
-        let builder: RequestBuilder;
-        try {
-          builder = builderFor(c);
-        } catch {
-          return; // a bad input: the property above covers its error
-        }
-        const first = outcome(() => builder.build());
-        expectSameOutcome(outcome(() => builder.build()), first);
-        expectSameOutcome(outcome(() => builder.toEndpoint()()), first);
-      }),
-    );
-  }, TIMEOUT);
+  it(
+    "a builder built a second time (from its produced state) gives what its first build gave",
+    () => {
+      fc.assert(
+        fc.property(anyCase, (c) => {
+          let builder: RequestBuilder;
+          try {
+            builder = builderFor(c);
+          } catch {
+            return; // a bad input: the property above covers its error
+          }
+          const first = outcome(() => builder.build());
+          expectSameOutcome(
+            outcome(() => builder.build()),
+            first,
+          );
+          expectSameOutcome(
+            outcome(() => builder.toEndpoint()()),
+            first,
+          );
+        }),
+      );
+    },
+    TIMEOUT,
+  );
 
-  it("endpoint.defaults(…).builder() with builder methods gives what endpoint.defaults(…)(route, options) gives, or the same error code", () => {
-    fc.assert(
-      fc.property(anyCase, (c) => {
-        expectSameOutcome(outcome(() => viaDefaultsBuilder(c)), outcome(() => viaEndpoint(c)));
-      }),
-    );
-  }, TIMEOUT);
+  it(
+    "endpoint.defaults(…).builder() with builder methods gives what endpoint.defaults(…)(route, options) gives, or the same error code",
+    () => {
+      fc.assert(
+        fc.property(anyCase, (c) => {
+          expectSameOutcome(
+            outcome(() => viaDefaultsBuilder(c)),
+            outcome(() => viaEndpoint(c)),
+          );
+        }),
+      );
+    },
+    TIMEOUT,
+  );
 
-  it("endpoint(route, options) equals endpoint.parse(endpoint.merge(route, options)), or throws the same error code", () => {
-    fc.assert(
-      fc.property(anyCase, (c) => {
-        expectSameOutcome(outcome(() => viaMergeAndParse(c)), outcome(() => viaEndpoint(c)));
-      }),
-    );
-  }, TIMEOUT);
+  it(
+    "endpoint(route, options) equals endpoint.parse(endpoint.merge(route, options)), or throws the same error code",
+    () => {
+      fc.assert(
+        fc.property(anyCase, (c) => {
+          expectSameOutcome(
+            outcome(() => viaMergeAndParse(c)),
+            outcome(() => viaEndpoint(c)),
+          );
+        }),
+      );
+    },
+    TIMEOUT,
+  );
 });
 
 // --- query leftovers ---
@@ -643,13 +916,34 @@ const queryScalar = fc.oneof(
 const isNonFinite = (v: unknown) => typeof v === "number" && !Number.isFinite(v);
 const queryValue = fc.oneof(
   { weight: 6, arbitrary: queryScalar },
-  { weight: 2, arbitrary: fc.array(fc.oneof({ weight: 4, arbitrary: queryScalar }, { weight: 1, arbitrary: fc.constantFrom(null, undefined) }), { maxLength: 4 }) },
+  {
+    weight: 2,
+    arbitrary: fc.array(
+      fc.oneof({ weight: 4, arbitrary: queryScalar }, { weight: 1, arbitrary: fc.constantFrom(null, undefined) }),
+      { maxLength: 4 },
+    ),
+  },
   { weight: 1, arbitrary: fc.constantFrom(null, undefined) },
 );
 const queryName = fc
   .oneof(
     { weight: 3, arbitrary: fc.string({ unit: "binary", maxLength: 6 }) },
-    { weight: 1, arbitrary: fc.constantFrom("__proto__", "constructor", "toString", "prototype", "a b", "&", "=", "+", "%", "0", "9") },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        "__proto__",
+        "constructor",
+        "toString",
+        "prototype",
+        "a b",
+        "&",
+        "=",
+        "+",
+        "%",
+        "0",
+        "9",
+      ),
+    },
   )
   .filter((name) => !OPTION_KEYS.has(name));
 
@@ -669,84 +963,99 @@ function queryText(v: unknown): string | undefined | null {
 }
 
 describe("item 2 (e): for GET, the query string gives back exactly the leftover parameters", () => {
-  it("new URL(url).searchParams holds each leftover as text, in order, after the url's own query and before its fragment", () => {
-    // [template path, its own query (after "?"), the searchParams it brings, its fragment]
-    const paths: [string, string | undefined, [string, string][], string][] = [
-      ["/search", undefined, [], ""],
-      ["/a/b/", undefined, [], ""],
-      ["", undefined, [], ""],
-      ["/x.y/~z", undefined, [], ""],
-      ["search", undefined, [], ""],
-      ["/search#top", undefined, [], "#top"],
-      ["/s?", "", [], ""],
-      ["/s?fixed=1", "fixed=1", [["fixed", "1"]], ""],
-      ["/s?fixed=1&", "fixed=1&", [["fixed", "1"]], ""],
-      ["/s?fixed=1#top", "fixed=1", [["fixed", "1"]], "#top"],
-    ];
-    fc.assert(
-      fc.property(
-        fc.constantFrom("GET", "get", "HEAD"),
-        fc.constantFrom("https://api.example.com", "https://api.example.com/v3/", "http://localhost:8080/base"),
-        fc.constantFrom(...paths),
-        fc.array(fc.tuple(queryName, queryValue), { maxLength: 6 }),
-        (m, base, [path, ownQuery, ownParams, fragment], entries) => {
-          const params = own(entries);
-          const leftovers: [string, string][] = [];
-          for (const name of Object.keys(params)) {
-            const t = queryText(params[name]);
-            if (t === null) {
-              // Refused, naming the parameter: not "NaN" in the query.
-              expect(() => endpoint({ method: m, baseUrl: base, url: path, ...params })).toThrow(/is (NaN|-?Infinity), not a finite number/);
-              return;
+  it(
+    "new URL(url).searchParams holds each leftover as text, in order, after the url's own query and before its fragment",
+    () => {
+      // [template path, its own query (after "?"), the searchParams it brings, its fragment]
+      const paths: [string, string | undefined, [string, string][], string][] = [
+        ["/search", undefined, [], ""],
+        ["/a/b/", undefined, [], ""],
+        ["", undefined, [], ""],
+        ["/x.y/~z", undefined, [], ""],
+        ["search", undefined, [], ""],
+        ["/search#top", undefined, [], "#top"],
+        ["/s?", "", [], ""],
+        ["/s?fixed=1", "fixed=1", [["fixed", "1"]], ""],
+        ["/s?fixed=1&", "fixed=1&", [["fixed", "1"]], ""],
+        ["/s?fixed=1#top", "fixed=1", [["fixed", "1"]], "#top"],
+      ];
+      fc.assert(
+        fc.property(
+          fc.constantFrom("GET", "get", "HEAD"),
+          fc.constantFrom("https://api.example.com", "https://api.example.com/v3/", "http://localhost:8080/base"),
+          fc.constantFrom(...paths),
+          fc.array(fc.tuple(queryName, queryValue), { maxLength: 6 }),
+          (m, base, [path, ownQuery, ownParams, fragment], entries) => {
+            const params = own(entries);
+            const leftovers: [string, string][] = [];
+            for (const name of Object.keys(params)) {
+              const t = queryText(params[name]);
+              if (t === null) {
+                // Refused, naming the parameter: not "NaN" in the query.
+                expect(() => endpoint({ method: m, baseUrl: base, url: path, ...params })).toThrow(
+                  /is (NaN|-?Infinity), not a finite number/,
+                );
+                return;
+              }
+              if (t !== undefined) leftovers.push([name, t]);
             }
-            if (t !== undefined) leftovers.push([name, t]);
-          }
-          const result = endpoint({ method: m, baseUrl: base, url: path, ...params });
-          const url = new URL(result.url);
-          expect([...url.searchParams]).toStrictEqual([...ownParams, ...leftovers]);
-          expect(url.hash).toBe(fragment);
-          // The raw text: each name and value encoded as {?x} encodes, joined with "&" after "?" or the url's own query.
-          const appended = leftovers.map(([name, t]) => `${encodeValue(name)}=${encodeValue(t)}`).join("&");
-          const withoutFragment = result.url.split("#")[0]!;
-          const at = withoutFragment.indexOf("?");
-          const rawQuery = at === -1 ? undefined : withoutFragment.slice(at + 1);
-          const expectedQuery =
-            appended === ""
-              ? ownQuery
-              : ownQuery === undefined
-                ? appended
-                : ownQuery === "" || ownQuery.endsWith("&")
-                  ? ownQuery + appended
-                  : `${ownQuery}&${appended}`;
-          expect(rawQuery).toBe(expectedQuery);
-          expect(result.url.startsWith(base.replace(/\/$/, ""))).toBe(true);
-          expect("body" in result).toBe(false);
-        },
-      ),
-    );
-  }, TIMEOUT);
+            const result = endpoint({ method: m, baseUrl: base, url: path, ...params });
+            const url = new URL(result.url);
+            expect([...url.searchParams]).toStrictEqual([...ownParams, ...leftovers]);
+            expect(url.hash).toBe(fragment);
+            // The raw text: each name and value encoded as {?x} encodes, joined with "&" after "?" or the url's own query.
+            const appended = leftovers.map(([name, t]) => `${encodeValue(name)}=${encodeValue(t)}`).join("&");
+            const withoutFragment = result.url.split("#")[0]!;
+            const at = withoutFragment.indexOf("?");
+            const rawQuery = at === -1 ? undefined : withoutFragment.slice(at + 1);
+            const expectedQuery =
+              appended === ""
+                ? ownQuery
+                : ownQuery === undefined
+                  ? appended
+                  : ownQuery === "" || ownQuery.endsWith("&")
+                    ? ownQuery + appended
+                    : `${ownQuery}&${appended}`;
+            expect(rawQuery).toBe(expectedQuery);
+            expect(result.url.startsWith(base.replace(/\/$/, ""))).toBe(true);
+            expect("body" in result).toBe(false);
+          },
+        ),
+      );
+    },
+    TIMEOUT,
+  );
 
   // Scalars only: rule 8 encodes the "," joining a leftover list (labels=bug%2Cui), where {?labels} keeps it raw.
-  it("a scalar leftover reads the same in the query string as through a {?name} expression", () => {
-    fc.assert(
-      fc.property(
-        fc.constantFrom(...VAR_NAMES.filter((name) => !name.includes("%") && !name.includes("."))),
-        queryScalar,
-        (name, v) => {
-          const leftover = outcome(() => endpoint({ method: "GET", baseUrl: "", url: "/x", ...own([[name, v]]) }));
-          const expression = outcome(() => endpoint({ method: "GET", baseUrl: "", url: `/x{?${name}}`, ...own([[name, v]]) }));
-          expectSameOutcome(leftover, expression);
-          expect(leftover.ok).toBe(!isNonFinite(v));
-        },
-      ),
-    );
-  }, TIMEOUT);
+  it(
+    "a scalar leftover reads the same in the query string as through a {?name} expression",
+    () => {
+      fc.assert(
+        fc.property(
+          fc.constantFrom(...VAR_NAMES.filter((name) => !name.includes("%") && !name.includes("."))),
+          queryScalar,
+          (name, v) => {
+            const leftover = outcome(() => endpoint({ method: "GET", baseUrl: "", url: "/x", ...own([[name, v]]) }));
+            const expression = outcome(() =>
+              endpoint({ method: "GET", baseUrl: "", url: `/x{?${name}}`, ...own([[name, v]]) }),
+            );
+            expectSameOutcome(leftover, expression);
+            expect(leftover.ok).toBe(!isNonFinite(v));
+          },
+        ),
+      );
+    },
+    TIMEOUT,
+  );
 });
 
 // --- dot segments ---
 const dotText = fc.oneof(
   { weight: 2, arbitrary: fc.constantFrom(".", "..", "...", "", ".a", "a.", ". .", "%2e", "%2e%2e", ".%2e", "....") },
-  { weight: 2, arbitrary: fc.string({ unit: fc.constantFrom(".", ".", ".", "a", "%", "2", "e", "/", " "), maxLength: 4 }) },
+  {
+    weight: 2,
+    arbitrary: fc.string({ unit: fc.constantFrom(".", ".", ".", "a", "%", "2", "e", "/", " "), maxLength: 4 }),
+  },
 );
 const isDotSegment = (segment: string) => segment === "." || segment === "..";
 
@@ -770,7 +1079,10 @@ const dotlessLiteral = fc
 const nonReservedExpression = fc
   .tuple(
     fc.constantFrom("", "", "/", "/", ".", ";", "?", "&"),
-    fc.array(fc.tuple(fc.constantFrom("a", "b", "x"), fc.constantFrom("", "", "*", ":1", ":2")), { minLength: 1, maxLength: 2 }),
+    fc.array(fc.tuple(fc.constantFrom("a", "b", "x"), fc.constantFrom("", "", "*", ":1", ":2")), {
+      minLength: 1,
+      maxLength: 2,
+    }),
   )
   .map(([op, specs]) => `{${op}${specs.map(([name, mod]) => name + mod).join(",")}}`);
 const dotlessTemplate = fc
@@ -790,57 +1102,65 @@ const dotValue = fc.oneof(
 );
 
 describe("item 2 (f): the expanded path never holds a raw . or .. segment made by a placeholder value", () => {
-  it("a template without literal dots either throws ERR_UNSAFE_PATH or yields a path with no dot segment that URL parsers keep as is", () => {
-    fc.assert(
-      fc.property(
-        fc.constantFrom("POST", "put", "DELETE"), // leftovers go to the body, whatever their kind
-        dotlessTemplate,
-        fc.record({ a: dotValue, b: dotValue, x: dotValue }),
-        (m, t, params) => {
-          let result: RequestOptions;
-          try {
-            result = endpoint({ method: m, baseUrl: "https://api.example.com", url: t, ...params });
-          } catch (error) {
-            expect(error).toBeInstanceOf(EndpointError);
-            const { code, message } = error as EndpointError;
-            // ERR_INVALID_PARAMETER only for an exploded map with an empty key (docs/decisions.md).
-            if (code === "ERR_INVALID_PARAMETER") expect(message).toContain("has an empty key");
-            else expect(["ERR_UNSAFE_PATH", "ERR_INVALID_TEMPLATE", "ERR_MISSING_PARAMETER"]).toContain(code);
-            return;
-          }
-          const segments = pathSegments(result.url);
-          expect(segments.filter((segment) => /^(?:\.|%2e){1,2}$/i.test(segment))).toEqual([]);
-          const path = `/${segments.join("/")}`;
-          expect(new URL(result.url).pathname).toBe(path);
-        },
-      ),
-    );
-  }, TIMEOUT);
+  it(
+    "a template without literal dots either throws ERR_UNSAFE_PATH or yields a path with no dot segment that URL parsers keep as is",
+    () => {
+      fc.assert(
+        fc.property(
+          fc.constantFrom("POST", "put", "DELETE"), // leftovers go to the body, whatever their kind
+          dotlessTemplate,
+          fc.record({ a: dotValue, b: dotValue, x: dotValue }),
+          (m, t, params) => {
+            let result: RequestOptions;
+            try {
+              result = endpoint({ method: m, baseUrl: "https://api.example.com", url: t, ...params });
+            } catch (error) {
+              expect(error).toBeInstanceOf(EndpointError);
+              const { code, message } = error as EndpointError;
+              // ERR_INVALID_PARAMETER only for an exploded map with an empty key (docs/decisions.md).
+              if (code === "ERR_INVALID_PARAMETER") expect(message).toContain("has an empty key");
+              else expect(["ERR_UNSAFE_PATH", "ERR_INVALID_TEMPLATE", "ERR_MISSING_PARAMETER"]).toContain(code);
+              return;
+            }
+            const segments = pathSegments(result.url);
+            expect(segments.filter((segment) => /^(?:\.|%2e){1,2}$/i.test(segment))).toEqual([]);
+            const path = `/${segments.join("/")}`;
+            expect(new URL(result.url).pathname).toBe(path);
+          },
+        ),
+      );
+    },
+    TIMEOUT,
+  );
 
-  it("a value that is exactly . or .. as a whole segment throws ERR_UNSAFE_PATH; any other value expands encoded, e.g. ...", () => {
-    fc.assert(
-      fc.property(dotText, (v) => {
-        const base = "https://api.example.com";
-        const forms: [string, Record<string, unknown>, string][] = [
-          ["/r/{a}/x", { a: v }, `/r/${encodeValue(v)}/x`],
-          ["/r/:a/x", { a: v }, `/r/${encodeValue(v)}/x`],
-          ["/r{/a}/x", { a: v }, `/r/${encodeValue(v)}/x`],
-          ["/r{/a*}", { a: ["ok", v] }, `/r/ok/${encodeValue(v)}`],
-          ["/r{/a,b}", { a: "ok", b: v }, `/r/ok/${encodeValue(v)}`],
-          ["/r/{a}", { a: v }, v === "" ? "/r" : `/r/${encodeValue(v)}`],
-        ];
-        for (const [t, params, path] of forms) {
-          const result = outcome(() => endpoint({ method: "GET", baseUrl: base, url: t, ...params }));
-          if (isDotSegment(v)) {
-            expect(result).toStrictEqual({ ok: false, code: "ERR_UNSAFE_PATH" });
-          } else {
-            expect(result.ok && result.value.url).toBe(base + path);
-            expect(new URL(base + path).pathname).toBe(path);
+  it(
+    "a value that is exactly . or .. as a whole segment throws ERR_UNSAFE_PATH; any other value expands encoded, e.g. ...",
+    () => {
+      fc.assert(
+        fc.property(dotText, (v) => {
+          const base = "https://api.example.com";
+          const forms: [string, Record<string, unknown>, string][] = [
+            ["/r/{a}/x", { a: v }, `/r/${encodeValue(v)}/x`],
+            ["/r/:a/x", { a: v }, `/r/${encodeValue(v)}/x`],
+            ["/r{/a}/x", { a: v }, `/r/${encodeValue(v)}/x`],
+            ["/r{/a*}", { a: ["ok", v] }, `/r/ok/${encodeValue(v)}`],
+            ["/r{/a,b}", { a: "ok", b: v }, `/r/ok/${encodeValue(v)}`],
+            ["/r/{a}", { a: v }, v === "" ? "/r" : `/r/${encodeValue(v)}`],
+          ];
+          for (const [t, params, path] of forms) {
+            const result = outcome(() => endpoint({ method: "GET", baseUrl: base, url: t, ...params }));
+            if (isDotSegment(v)) {
+              expect(result).toStrictEqual({ ok: false, code: "ERR_UNSAFE_PATH" });
+            } else {
+              expect(result.ok && result.value.url).toBe(base + path);
+              expect(new URL(base + path).pathname).toBe(path);
+            }
           }
-        }
-      }),
-    );
-  }, TIMEOUT);
+        }),
+      );
+    },
+    TIMEOUT,
+  );
 });
 
 // --- toFetch and toJSON ---
@@ -861,17 +1181,26 @@ const withToJson = fc.tuple(toJsonResult, fc.boolean()).map(([result, nested]) =
 });
 
 describe("toFetch: a JSON body whose values have a toJSON gives JSON text or an EndpointError", () => {
-  it("never lets JSON.stringify's own TypeError escape, whatever a toJSON returns", () => {
-    fc.assert(
-      fc.property(withToJson, (body) => {
-        try {
-          const [, init] = toFetch({ method: "post", url: "https://api.example.com/x", headers: { "content-type": "application/json" }, body });
-          expect(typeof init.body).toBe("string");
-        } catch (error) {
-          expect(error).toBeInstanceOf(EndpointError);
-          expect((error as EndpointError).code).toBe("ERR_INVALID_PARAMETER");
-        }
-      }),
-    );
-  }, TIMEOUT);
+  it(
+    "never lets JSON.stringify's own TypeError escape, whatever a toJSON returns",
+    () => {
+      fc.assert(
+        fc.property(withToJson, (body) => {
+          try {
+            const [, init] = toFetch({
+              method: "post",
+              url: "https://api.example.com/x",
+              headers: { "content-type": "application/json" },
+              body,
+            });
+            expect(typeof init.body).toBe("string");
+          } catch (error) {
+            expect(error).toBeInstanceOf(EndpointError);
+            expect((error as EndpointError).code).toBe("ERR_INVALID_PARAMETER");
+          }
+        }),
+      );
+    },
+    TIMEOUT,
+  );
 });

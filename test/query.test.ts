@@ -150,11 +150,14 @@ describe("values with no query form", () => {
     ["NaN", Number.NaN],
     ["Infinity", Number.POSITIVE_INFINITY],
     ["-Infinity", Number.NEGATIVE_INFINITY],
-  ])("rejects %s, alone or in a list, with ERR_INVALID_PARAMETER naming the parameter (never page=NaN)", (text, value) => {
-    const message = new RegExp(`^parameter "page" is ${text}, not a finite number$`);
-    expectEndpointError(() => get("/a", { page: value }), "ERR_INVALID_PARAMETER", message);
-    expectEndpointError(() => get("/a", { page: [1, value] }), "ERR_INVALID_PARAMETER", message);
-  });
+  ])(
+    "rejects %s, alone or in a list, with ERR_INVALID_PARAMETER naming the parameter (never page=NaN)",
+    (text, value) => {
+      const message = new RegExp(`^parameter "page" is ${text}, not a finite number$`);
+      expectEndpointError(() => get("/a", { page: value }), "ERR_INVALID_PARAMETER", message);
+      expectEndpointError(() => get("/a", { page: [1, value] }), "ERR_INVALID_PARAMETER", message);
+    },
+  );
 
   it("rejects an invalid Date with ERR_INVALID_PARAMETER naming the parameter", () => {
     expectEndpointError(() => get("/a", { since: new Date(Number.NaN) }), "ERR_INVALID_PARAMETER", /parameter "since"/);

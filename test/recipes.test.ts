@@ -34,7 +34,9 @@ function documentedBlocks(): { file: string | undefined; code: string }[] {
   for (const match of doc.matchAll(/^```js\n([\s\S]*?)^```$/gm)) {
     const before = doc.slice(0, match.index).trimEnd();
     const caption = before.slice(before.lastIndexOf("\n") + 1);
-    const file = /^\[`(examples\/recipes\/[\w/.-]+\.mjs)`\]\(\.\.\/(examples\/recipes\/[\w/.-]+\.mjs)\):?$/.exec(caption);
+    const file = /^\[`(examples\/recipes\/[\w/.-]+\.mjs)`\]\(\.\.\/(examples\/recipes\/[\w/.-]+\.mjs)\):?$/.exec(
+      caption,
+    );
     blocks.push({ file: file !== null && file[1] === file[2] ? file[1] : undefined, code: match[1] as string });
   }
   return blocks;
@@ -64,14 +66,22 @@ beforeAll(async () => {
         const perPage = Number(url.searchParams.get("per_page") ?? 30);
         const page = Number(url.searchParams.get("page") ?? 1);
         const last = Math.ceil(ISSUES.length / perPage);
-        const link = (n: number, rel: string) => `<${origin}/repositories/42/issues?per_page=${perPage}&page=${n}>; rel="${rel}"`;
-        const links = page < last ? [link(page + 1, "next"), link(last, "last")] : [link(1, "first"), link(page - 1, "prev")];
+        const link = (n: number, rel: string) =>
+          `<${origin}/repositories/42/issues?per_page=${perPage}&page=${n}>; rel="${rel}"`;
+        const links =
+          page < last ? [link(page + 1, "next"), link(last, "last")] : [link(1, "first"), link(page - 1, "prev")];
         response.writeHead(200, { "content-type": "application/json", link: links.join(", ") });
         response.end(JSON.stringify(ISSUES.slice((page - 1) * perPage, page * perPage)));
       } else {
         // Everything else: what arrived, for the recipe to check.
         const body = Buffer.concat(chunks);
-        const received = { method: request.method, path, headers: request.headers, body: body.toString("utf8"), base64: body.toString("base64") };
+        const received = {
+          method: request.method,
+          path,
+          headers: request.headers,
+          body: body.toString("utf8"),
+          base64: body.toString("base64"),
+        };
         response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(received));
       }
     });
@@ -104,7 +114,9 @@ describe("docs/recipes.md", () => {
     const blocks = documentedBlocks();
     expect(blocks.map(({ file }) => file).sort()).toEqual(recipeFiles());
     for (const { file, code } of blocks) {
-      expect({ [file as string]: code }).toEqual({ [file as string]: readFileSync(join(root, file as string), "utf8") });
+      expect({ [file as string]: code }).toEqual({
+        [file as string]: readFileSync(join(root, file as string), "utf8"),
+      });
     }
   });
 
@@ -128,7 +140,11 @@ describe("each recipe", () => {
   });
 
   it("would fail on a failed check: node:assert exits with 1 (so a passing run means something)", async () => {
-    const failing = await runNode(["--input-type=module", "-e", 'import assert from "node:assert/strict"; assert.equal(1, 2);']);
+    const failing = await runNode([
+      "--input-type=module",
+      "-e",
+      'import assert from "node:assert/strict"; assert.equal(1, 2);',
+    ]);
     expect(failing.code).toBe(1);
     expect(failing.stderr).toContain("AssertionError");
   });

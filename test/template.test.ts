@@ -154,8 +154,15 @@ describe(":name placeholders", () => {
 describe('a "-" inside a variable name, as GitHub routes use it', () => {
   it("expands GitHub's {enterprise-team} route", () => {
     expect(
-      endpoint("POST /enterprises/{enterprise}/teams/{enterprise-team}/memberships/add", { enterprise: "e", "enterprise-team": "t", usernames: ["u"] }),
-    ).toMatchObject({ url: "https://api.github.com/enterprises/e/teams/t/memberships/add", body: { usernames: ["u"] } });
+      endpoint("POST /enterprises/{enterprise}/teams/{enterprise-team}/memberships/add", {
+        enterprise: "e",
+        "enterprise-team": "t",
+        usernames: ["u"],
+      }),
+    ).toMatchObject({
+      url: "https://api.github.com/enterprises/e/teams/t/memberships/add",
+      body: { usernames: ["u"] },
+    });
   });
 
   it.each([
@@ -176,12 +183,22 @@ describe('a "-" inside a variable name, as GitHub routes use it', () => {
 
   it("works with modifiers and in a leading {name}", () => {
     expect(expand("/x/{a-b:2}/{c-d*}", { "a-b": "value", "c-d": ["1", "2"] })).toBe("/x/va/1,2");
-    expect(expand("{upload-url}/assets", { "upload-url": "https://uploads.example.com" })).toBe("https://uploads.example.com/assets");
+    expect(expand("{upload-url}/assets", { "upload-url": "https://uploads.example.com" })).toBe(
+      "https://uploads.example.com/assets",
+    );
   });
 
   it("never starts or ends a name, and never comes twice in a row", () => {
-    expectEndpointError(() => expand("/{-a}"), "ERR_INVALID_TEMPLATE", /expected a variable name but found "-" in expression at position 2/);
-    expectEndpointError(() => expand("/{a-}"), "ERR_INVALID_TEMPLATE", /expected ',' or '}' but found "-" in expression at position 3/);
+    expectEndpointError(
+      () => expand("/{-a}"),
+      "ERR_INVALID_TEMPLATE",
+      /expected a variable name but found "-" in expression at position 2/,
+    );
+    expectEndpointError(
+      () => expand("/{a-}"),
+      "ERR_INVALID_TEMPLATE",
+      /expected ',' or '}' but found "-" in expression at position 3/,
+    );
     expectEndpointError(() => expand("/{a--b}"), "ERR_INVALID_TEMPLATE", /position 3/);
     expectEndpointError(() => expand("/{?a,-b}"), "ERR_INVALID_TEMPLATE", /position 5/);
   });
@@ -198,35 +215,69 @@ describe("a placeholder with no value never leaves an empty path segment or host
       "ERR_MISSING_PARAMETER",
       /^parameter "repo" \(\{repo\} at position 15\) has no value: the path would get an empty segment \("\/\/"\)$/,
     );
-    expectEndpointError(() => expand("/repos/:owner/:repo/issues", { owner: "x" }), "ERR_MISSING_PARAMETER", /parameter "repo" \(:repo at position 14\)/);
-    expectEndpointError(() => expand("/users/{id}/sessions/{sid}/", { id: 1, sid: null }), "ERR_MISSING_PARAMETER", /parameter "sid"/);
+    expectEndpointError(
+      () => expand("/repos/:owner/:repo/issues", { owner: "x" }),
+      "ERR_MISSING_PARAMETER",
+      /parameter "repo" \(:repo at position 14\)/,
+    );
+    expectEndpointError(
+      () => expand("/users/{id}/sessions/{sid}/", { id: 1, sid: null }),
+      "ERR_MISSING_PARAMETER",
+      /parameter "sid"/,
+    );
     expectEndpointError(() => expand("/a/{list}/b", { list: [] }), "ERR_MISSING_PARAMETER", /parameter "list"/);
     expectEndpointError(() => expand("/{a}/x"), "ERR_MISSING_PARAMETER", /parameter "a"/);
-    expectEndpointError(() => expand("/x/{a,b}/y"), "ERR_MISSING_PARAMETER", /parameters "a", "b" \(\{a,b\} at position 3\) have no value/);
+    expectEndpointError(
+      () => expand("/x/{a,b}/y"),
+      "ERR_MISSING_PARAMETER",
+      /parameters "a", "b" \(\{a,b\} at position 3\) have no value/,
+    );
     expectEndpointError(() => expand("/x/{.a}/y"), "ERR_MISSING_PARAMETER", /parameter "a"/);
   });
 
   it("keeps an explicit empty string, a value of its own", () => {
-    expect(endpoint("POST /repos/{owner}/{repo}/issues", { owner: "x", repo: "" }).url).toBe("https://api.github.com/repos/x//issues");
+    expect(endpoint("POST /repos/{owner}/{repo}/issues", { owner: "x", repo: "" }).url).toBe(
+      "https://api.github.com/repos/x//issues",
+    );
     expect(expand("/x/{a,b}/y", { b: 1 })).toBe("/x/1/y");
   });
 
   it("drops the dangling slash of a trailing placeholder with no value, as @octokit/endpoint does", () => {
-    expect(endpoint("GET /repos/{owner}/{repo}/branches/{branch}", { owner: "o", repo: "r" }).url).toBe("https://api.github.com/repos/o/r/branches");
+    expect(endpoint("GET /repos/{owner}/{repo}/branches/{branch}", { owner: "o", repo: "r" }).url).toBe(
+      "https://api.github.com/repos/o/r/branches",
+    );
   });
 
   it("keeps a leading {origin} with no value empty, as uploads rely on", () => {
-    expect(endpoint("POST {origin}/repos/{owner}/{repo}/releases/{release_id}/assets{?name,label}", { owner: "o", repo: "r", release_id: 1, name: "a.zip", data: "x" }).url).toBe(
-      "https://api.github.com/repos/o/r/releases/1/assets?name=a.zip",
-    );
+    expect(
+      endpoint("POST {origin}/repos/{owner}/{repo}/releases/{release_id}/assets{?name,label}", {
+        owner: "o",
+        repo: "r",
+        release_id: 1,
+        name: "a.zip",
+        data: "x",
+      }).url,
+    ).toBe("https://api.github.com/repos/o/r/releases/1/assets?name=a.zip");
   });
 
   it("refuses an expression in the scheme or host of an absolute url that expands to nothing, even from an empty string", () => {
     for (const host of [undefined, null, ""]) {
-      expectEndpointError(() => expand("https://{host}", { host }), "ERR_MISSING_PARAMETER", /^parameter "host" \(\{host\} at position 8\) expands to nothing in the url's scheme or host$/);
-      expectEndpointError(() => endpoint("GET https://{host}/x", { host }), "ERR_MISSING_PARAMETER", /parameter "host"/);
+      expectEndpointError(
+        () => expand("https://{host}", { host }),
+        "ERR_MISSING_PARAMETER",
+        /^parameter "host" \(\{host\} at position 8\) expands to nothing in the url's scheme or host$/,
+      );
+      expectEndpointError(
+        () => endpoint("GET https://{host}/x", { host }),
+        "ERR_MISSING_PARAMETER",
+        /parameter "host"/,
+      );
     }
-    expectEndpointError(() => expand("{scheme}://{host}:8443/x", { host: "h" }), "ERR_MISSING_PARAMETER", /parameter "scheme"/);
+    expectEndpointError(
+      () => expand("{scheme}://{host}:8443/x", { host: "h" }),
+      "ERR_MISSING_PARAMETER",
+      /parameter "scheme"/,
+    );
     expect(expand("{scheme}://{host}:8443/x/:id", { scheme: "https", host: "h", id: 1 })).toBe("https://h:8443/x/1");
     expect(endpoint("GET https://{host}/x", { host: "example.com" }).url).toBe("https://example.com/x");
   });
@@ -291,8 +342,16 @@ describe("a leading {name} holding an absolute URL", () => {
     const rest = fc.string().filter((b) => b !== "." && b !== "..");
     const url = fc.oneof(
       // Without dot segments, which are ERR_UNSAFE_PATH (tested with the dot segments).
-      fc.webUrl({ withQueryParameters: false, withFragments: false }).filter((u) => !/\/(?:\.|%2e){1,2}(?=\/|$)/i.test(u)),
-      fc.constantFrom("https://h.example/p%20q", "https://h.example/%zz", "https://h.example/[a]", "https://h.example/a b", "https://h.example/\u00fc"),
+      fc
+        .webUrl({ withQueryParameters: false, withFragments: false })
+        .filter((u) => !/\/(?:\.|%2e){1,2}(?=\/|$)/i.test(u)),
+      fc.constantFrom(
+        "https://h.example/p%20q",
+        "https://h.example/%zz",
+        "https://h.example/[a]",
+        "https://h.example/a b",
+        "https://h.example/\u00fc",
+      ),
     );
     fc.assert(
       fc.property(url, rest, (u, b) => {
@@ -306,9 +365,15 @@ describe("a leading {name} holding an absolute URL", () => {
     expect(expand("{u}/a/{b}{?c}", { u: "https://up.example.com", b: "x y", c: "1" })).toBe(
       "https://up.example.com/a/x%20y?c=1",
     );
-    expect(expand("{u}/a{?c}", { u: "https://up.example.com/p%20q", c: "1" })).toBe("https://up.example.com/p%20q/a?c=1");
-    expect(expand("{u}/a{?c}", { u: "https://up.example.com/\u00fc", c: "1" })).toBe("https://up.example.com/%C3%BC/a?c=1");
-    expect(expand("{u}/a/{u}", { u: "https://up.example.com" })).toBe("https://up.example.com/a/https%3A%2F%2Fup.example.com");
+    expect(expand("{u}/a{?c}", { u: "https://up.example.com/p%20q", c: "1" })).toBe(
+      "https://up.example.com/p%20q/a?c=1",
+    );
+    expect(expand("{u}/a{?c}", { u: "https://up.example.com/\u00fc", c: "1" })).toBe(
+      "https://up.example.com/%C3%BC/a?c=1",
+    );
+    expect(expand("{u}/a/{u}", { u: "https://up.example.com" })).toBe(
+      "https://up.example.com/a/https%3A%2F%2Fup.example.com",
+    );
     expect(expand("{u}/a/{b}", { u: "https://h.example", b: ["1", "2"] })).toBe("https://h.example/a/1,2");
     expect(expand("{u}{?c}", { u: "https://h.example" })).toBe("https://h.example");
     expect(expand("{u}/a/{b}", { u: "relative", b: "2" })).toBe("relative/a/2");
@@ -387,7 +452,11 @@ describe("malformed templates", () => {
     ["a function", () => 1],
     ["a class instance", new (class Thing {})()],
   ])("rejects %s under a prefix modifier as it does without one: ERR_INVALID_PARAMETER", (_, value) => {
-    expectEndpointError(() => expand("/{x:3}", { x: value }), "ERR_INVALID_PARAMETER", /parameter "x" cannot fill a url placeholder/);
+    expectEndpointError(
+      () => expand("/{x:3}", { x: value }),
+      "ERR_INVALID_PARAMETER",
+      /parameter "x" cannot fill a url placeholder/,
+    );
   });
 
   it("rejects a prefix modifier on a plain object value with ERR_INVALID_TEMPLATE", () => {
@@ -417,14 +486,17 @@ describe("values that cannot fill a url placeholder", () => {
     ["NaN", Number.NaN],
     ["Infinity", Number.POSITIVE_INFINITY],
     ["-Infinity", Number.NEGATIVE_INFINITY],
-  ])("rejects %s, alone or in a list or map, with ERR_INVALID_PARAMETER naming the parameter (never /issues/NaN)", (text, value) => {
-    const message = new RegExp(`^parameter "id" is ${text}, not a finite number$`);
-    expectEndpointError(() => expand("/issues/{id}", { id: value }), "ERR_INVALID_PARAMETER", message);
-    expectEndpointError(() => expand("/issues{/id*}", { id: [1, value] }), "ERR_INVALID_PARAMETER", message);
-    expectEndpointError(() => expand("/issues{?id*}", { id: { page: value } }), "ERR_INVALID_PARAMETER", message);
-    expectEndpointError(() => expand("/issues/{id:2}", { id: value }), "ERR_INVALID_PARAMETER", message);
-    expect(expand("/issues/{id}", { id: -0 })).toBe("/issues/0");
-  });
+  ])(
+    "rejects %s, alone or in a list or map, with ERR_INVALID_PARAMETER naming the parameter (never /issues/NaN)",
+    (text, value) => {
+      const message = new RegExp(`^parameter "id" is ${text}, not a finite number$`);
+      expectEndpointError(() => expand("/issues/{id}", { id: value }), "ERR_INVALID_PARAMETER", message);
+      expectEndpointError(() => expand("/issues{/id*}", { id: [1, value] }), "ERR_INVALID_PARAMETER", message);
+      expectEndpointError(() => expand("/issues{?id*}", { id: { page: value } }), "ERR_INVALID_PARAMETER", message);
+      expectEndpointError(() => expand("/issues/{id:2}", { id: value }), "ERR_INVALID_PARAMETER", message);
+      expect(expand("/issues/{id}", { id: -0 })).toBe("/issues/0");
+    },
+  );
 
   it("rejects a lone surrogate in a value with ERR_INVALID_PARAMETER naming the parameter", () => {
     expectEndpointError(() => expand("/a/{owner}", { owner: "x\ud800" }), "ERR_INVALID_PARAMETER", /parameter "owner"/);
@@ -469,11 +541,18 @@ describe("dot segments made by a variable", () => {
     ["an empty first segment", "/{a}/{b}", { a: "", b: "evil.example" }],
     ["an empty {/a}", "{/a}{/b}", { a: "", b: "evil.example" }],
     ["a {+a} value", "{+a}/x", { a: "//evil.example" }],
-  ])("rejects a url that %s made start with '//' (read as a host) when it stands alone (baseUrl '')", (_, template, variables) => {
-    expectEndpointError(() => expand(template, variables), "ERR_UNSAFE_PATH", /made the url start with "\/\/", which URL parsers read as a host/);
-    // Joined to a baseUrl, the url's leading slashes are dropped: the host is the baseUrl's.
-    expect(new URL(endpoint({ method: "GET", url: template, ...variables }).url).host).toBe("api.github.com");
-  });
+  ])(
+    "rejects a url that %s made start with '//' (read as a host) when it stands alone (baseUrl '')",
+    (_, template, variables) => {
+      expectEndpointError(
+        () => expand(template, variables),
+        "ERR_UNSAFE_PATH",
+        /made the url start with "\/\/", which URL parsers read as a host/,
+      );
+      // Joined to a baseUrl, the url's leading slashes are dropped: the host is the baseUrl's.
+      expect(new URL(endpoint({ method: "GET", url: template, ...variables }).url).host).toBe("api.github.com");
+    },
+  );
 
   it("keeps a '//' the template itself starts with", () => {
     expect(expand("//cdn.example/{a}", { a: "x" })).toBe("//cdn.example/x");
@@ -491,10 +570,20 @@ describe("dot segments made by a variable", () => {
   });
 
   it("refuses a '.' or '..' segment that an expansion completes, even an empty one: only a segment the template writes whole is kept", () => {
-    expect(() => expand("/a/..{x}/b", { x: "" })).toThrow(expect.objectContaining({ code: "ERR_UNSAFE_PATH", message: expect.stringContaining('made the path segment ".."') }));
+    expect(() => expand("/a/..{x}/b", { x: "" })).toThrow(
+      expect.objectContaining({
+        code: "ERR_UNSAFE_PATH",
+        message: expect.stringContaining('made the path segment ".."'),
+      }),
+    );
     expect(() => expand("/files/{dir}..", { dir: "" })).toThrow(expect.objectContaining({ code: "ERR_UNSAFE_PATH" }));
     expect(() => expand("/files/{dir}..")).toThrow(expect.objectContaining({ code: "ERR_UNSAFE_PATH" }));
-    expect(() => expand("/x/{a}.{b}")).toThrow(expect.objectContaining({ code: "ERR_UNSAFE_PATH", message: expect.stringContaining('made the path segment "."') }));
+    expect(() => expand("/x/{a}.{b}")).toThrow(
+      expect.objectContaining({
+        code: "ERR_UNSAFE_PATH",
+        message: expect.stringContaining('made the path segment "."'),
+      }),
+    );
     expect(() => expand("/x/.{a}/y", { a: "" })).toThrow(expect.objectContaining({ code: "ERR_UNSAFE_PATH" }));
     // A reserved value that ends the segment before literal dots makes them a segment of their own.
     expect(() => expand("/x/{+a}..", { a: "y/" })).toThrow(expect.objectContaining({ code: "ERR_UNSAFE_PATH" }));
@@ -520,7 +609,11 @@ describe("dot segments made by a variable", () => {
     ["'.%2E' from {+x}", "/a/{+x}", { x: ".%2E" }],
     ["a '..' segment in a leading absolute URL value", "{base}/x", { base: "https://h.example/a/.." }],
     ["a '%2e' segment in a leading absolute URL value", "{base}/x", { base: "https://h.example/%2E/a" }],
-    ["a '%2e%2e' segment in a leading absolute URL without any '.'", "{base}/x", { base: "https://localhost/%2e%2e/a" }],
+    [
+      "a '%2e%2e' segment in a leading absolute URL without any '.'",
+      "{base}/x",
+      { base: "https://localhost/%2e%2e/a" },
+    ],
   ])("rejects %s with ERR_UNSAFE_PATH: every client resolves it away", (_, template, variables) => {
     expectEndpointError(() => expand(template, variables), "ERR_UNSAFE_PATH", /which URL parsers resolve away/);
   });
@@ -613,23 +706,55 @@ describe("plain expressions expanded together (one url-template call per templat
   });
 
   it("names the expression whose value has a lone surrogate, and the one that made a dot segment", () => {
-    expectEndpointError(() => expand("/{a}/{b}", { a: "ok", b: "\uD800" }), "ERR_INVALID_PARAMETER", /parameter "b" \(\{b\} at position 5\)/);
-    expectEndpointError(() => expand("/{a}/{b}", { a: "..", b: "x" }), "ERR_UNSAFE_PATH", /parameter "a" \(\{a\} at position 1\)/);
+    expectEndpointError(
+      () => expand("/{a}/{b}", { a: "ok", b: "\uD800" }),
+      "ERR_INVALID_PARAMETER",
+      /parameter "b" \(\{b\} at position 5\)/,
+    );
+    expectEndpointError(
+      () => expand("/{a}/{b}", { a: "..", b: "x" }),
+      "ERR_UNSAFE_PATH",
+      /parameter "a" \(\{a\} at position 1\)/,
+    );
   });
 
-  it("names the first bad value in template order, as an unbatched template does (the batch goes \"\"-group first)", () => {
+  it('names the first bad value in template order, as an unbatched template does (the batch goes ""-group first)', () => {
     const bad = () => "not text";
     // {/a} is in the "/" group, {b} in the "" group, which the batch expands first.
-    expectEndpointError(() => expand("/x{/a}/{b}", { a: bad, b: bad }), "ERR_INVALID_PARAMETER", /^parameter "a" cannot fill/);
-    expectEndpointError(() => expand("/x{/a}/{b}", { a: new Date(NaN), b: [bad] }), "ERR_INVALID_PARAMETER", /^parameter "a" is an invalid Date/);
-    expectEndpointError(() => expand("/x{?a}/{b}", { a: bad, b: bad }), "ERR_INVALID_PARAMETER", /^parameter "a" cannot fill/);
+    expectEndpointError(
+      () => expand("/x{/a}/{b}", { a: bad, b: bad }),
+      "ERR_INVALID_PARAMETER",
+      /^parameter "a" cannot fill/,
+    );
+    expectEndpointError(
+      () => expand("/x{/a}/{b}", { a: new Date(NaN), b: [bad] }),
+      "ERR_INVALID_PARAMETER",
+      /^parameter "a" is an invalid Date/,
+    );
+    expectEndpointError(
+      () => expand("/x{?a}/{b}", { a: bad, b: bad }),
+      "ERR_INVALID_PARAMETER",
+      /^parameter "a" cannot fill/,
+    );
     // The caller's own exception from a value (here a Proxy trap) passes through, raised once.
     let trapRuns = 0;
-    const trap = new Proxy({}, { getPrototypeOf: () => { trapRuns++; throw new Error("the caller's trap"); } });
+    const trap = new Proxy(
+      {},
+      {
+        getPrototypeOf: () => {
+          trapRuns++;
+          throw new Error("the caller's trap");
+        },
+      },
+    );
     expect(() => expand("/x/{a}/{b}", { a: trap, b: "y" })).toThrow("the caller's trap");
     expect(trapRuns).toBe(1);
     // Unbatched (a list elsewhere makes it go one by one): the same error.
-    expectEndpointError(() => expand("/x{/a}/{b}/{c}", { a: bad, b: bad, c: ["l", "m"] }), "ERR_INVALID_PARAMETER", /^parameter "a" cannot fill/);
+    expectEndpointError(
+      () => expand("/x{/a}/{b}/{c}", { a: bad, b: bad, c: ["l", "m"] }),
+      "ERR_INVALID_PARAMETER",
+      /^parameter "a" cannot fill/,
+    );
   });
 });
 
@@ -639,7 +764,10 @@ describe("whole templates against url-template", () => {
   // stray "%4z" raw in reserved expansion, where RFC 6570 wants "%254z"), and the template
   // ends in a literal (the dangling-slash rule). Where url-template strays from RFC 6570, see
   // the next describe.
-  const text = fc.string({ unit: fc.constantFrom("z", "Q", "~", "_", " ", "/", ",", ";", "?", "&", "=", "%", "+", "#", "\u00e9"), maxLength: 4 });
+  const text = fc.string({
+    unit: fc.constantFrom("z", "Q", "~", "_", " ", "/", ",", ";", "?", "&", "=", "%", "+", "#", "\u00e9"),
+    maxLength: 4,
+  });
   const scalar = fc.option(fc.oneof(text, fc.integer({ min: -99, max: 999 })), { nil: undefined });
   const list = fc.option(fc.oneof(text, fc.array(text, { minLength: 1, maxLength: 3 })), { nil: undefined });
   // a, b, c: text or numbers, with any modifier; d, e: text or lists, never with a prefix.
@@ -650,7 +778,10 @@ describe("whole templates against url-template", () => {
   const expression = fc
     .tuple(fc.constantFrom("", "", "/", ";", "?", "&", "+", "#"), fc.array(varspec, { minLength: 1, maxLength: 3 }))
     // No exploded `;` varspec: url-template writes its empty members `;x=` (mended here, tested below).
-    .map(([operator, specs]) => `{${operator}${specs.map(([name, modifier]) => name + (operator === ";" && modifier === "*" ? "" : modifier)).join(",")}}`);
+    .map(
+      ([operator, specs]) =>
+        `{${operator}${specs.map(([name, modifier]) => name + (operator === ";" && modifier === "*" ? "" : modifier)).join(",")}}`,
+    );
   const template = fc
     .array(fc.oneof(expression, expression, fc.constantFrom("/", "/x/", "-")), { minLength: 1, maxLength: 8 })
     .map((parts) => `${parts.join("")}/end`);
@@ -663,9 +794,16 @@ describe("whole templates against url-template", () => {
     return tokens.some((token, k) => {
       if (!token.startsWith("{")) return false;
       const operator = /^\{([+#/;?&]?)/.exec(token)![1]!;
-      const alone = inPath && !"?&#".includes(operator || "x") && (tokens[k - 1] ?? "").endsWith("/") && (tokens[k + 1] ?? "").startsWith("/");
+      const alone =
+        inPath &&
+        !"?&#".includes(operator || "x") &&
+        (tokens[k - 1] ?? "").endsWith("/") &&
+        (tokens[k + 1] ?? "").startsWith("/");
       if ("?&#".includes(operator || "x")) inPath = false;
-      const names = token.slice(1 + operator.length, -1).split(",").map((spec) => spec.replace(/(:\d+|\*)$/, ""));
+      const names = token
+        .slice(1 + operator.length, -1)
+        .split(",")
+        .map((spec) => spec.replace(/(:\d+|\*)$/, ""));
       return alone && names.every((name) => v[name] === undefined);
     });
   }
@@ -675,14 +813,18 @@ describe("whole templates against url-template", () => {
       fc.property(template, values, (t, v) => {
         if (leavesEmptySegment(t, v)) {
           // url-template would leave "//" in the path: refused (tested below).
-          expect(() => endpoint({ method: "POST", baseUrl: "", url: t, ...v })).toThrow(expect.objectContaining({ code: "ERR_MISSING_PARAMETER" }));
+          expect(() => endpoint({ method: "POST", baseUrl: "", url: t, ...v })).toThrow(
+            expect.objectContaining({ code: "ERR_MISSING_PARAMETER" }),
+          );
           return;
         }
         // POST: unused values go to the body, so the url is the expansion alone.
         const expected = parseTemplate(t).expand(v as Parameters<ReturnType<typeof parseTemplate>["expand"]>[0]);
         if (expected.startsWith("//") && !t.startsWith("//")) {
           // An expansion made the url start with "//", a host: refused (tested below).
-          expect(() => endpoint({ method: "POST", baseUrl: "", url: t, ...v })).toThrow(expect.objectContaining({ code: "ERR_UNSAFE_PATH" }));
+          expect(() => endpoint({ method: "POST", baseUrl: "", url: t, ...v })).toThrow(
+            expect.objectContaining({ code: "ERR_UNSAFE_PATH" }),
+          );
           return;
         }
         expect(endpoint({ method: "POST", baseUrl: "", url: t, ...v }).url).toBe(expected);
@@ -728,13 +870,21 @@ describe("where url-template strays from RFC 6570, the value it is given is mend
 
   it("rejects an empty key in an exploded map elsewhere, which url-template would print without its '='", () => {
     for (const template of ["/m{/keys*}", "/m{?keys*}", "/m{keys*}", "/m{;keys*}"]) {
-      expectEndpointError(() => expand(template, { keys: { "": "v" } }), "ERR_INVALID_PARAMETER", /parameter "keys" has an empty key/);
+      expectEndpointError(
+        () => expand(template, { keys: { "": "v" } }),
+        "ERR_INVALID_PARAMETER",
+        /parameter "keys" has an empty key/,
+      );
     }
     expect(expand("/m{?keys}", { keys: { "": "v" } })).toBe("/m?keys=,v"); // not exploded: RFC 6570 output
   });
 
   it("rejects a lone surrogate in a value even when its prefix would cut it off", () => {
-    expectEndpointError(() => expand("/x/{a:2}", { a: "ab\uD800" }), "ERR_INVALID_PARAMETER", /parameter "a" \(\{a:2\} at position 3\) contains a lone UTF-16 surrogate/);
+    expectEndpointError(
+      () => expand("/x/{a:2}", { a: "ab\uD800" }),
+      "ERR_INVALID_PARAMETER",
+      /parameter "a" \(\{a:2\} at position 3\) contains a lone UTF-16 surrogate/,
+    );
     expectEndpointError(() => expand("/x/{a:2}", { a: "\uDC00ab" }), "ERR_INVALID_PARAMETER", /lone UTF-16 surrogate/);
     expect(expand("/x/{a:1}", { a: "\u{1F600}b" })).toBe("/x/%F0%9F%98%80");
   });

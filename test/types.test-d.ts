@@ -75,14 +75,25 @@ describe("endpoint()", () => {
 
   it("takes an empty mediaType.previews list (as @octokit/endpoint's merged options hold), never a non-empty one", () => {
     expectTypeOf(endpoint("POST /graphql", { mediaType: { previews: [] } })).toEqualTypeOf<RequestOptions>();
-    expectTypeOf(new RequestBuilder().mediaType({ format: "raw", previews: undefined })).toEqualTypeOf<RequestBuilder>();
+    expectTypeOf(
+      new RequestBuilder().mediaType({ format: "raw", previews: undefined }),
+    ).toEqualTypeOf<RequestBuilder>();
     // @ts-expect-error previews are not supported
     endpoint("POST /graphql", { mediaType: { previews: ["mercy"] } });
   });
 
   it("takes an explicit undefined for every named option (the project compiles with exactOptionalPropertyTypes)", () => {
     const maybe = undefined as string | undefined;
-    expectTypeOf(endpoint({ url: "/x", method: maybe, baseUrl: maybe, headers: undefined, mediaType: { format: maybe }, request: undefined })).toEqualTypeOf<RequestOptions>();
+    expectTypeOf(
+      endpoint({
+        url: "/x",
+        method: maybe,
+        baseUrl: maybe,
+        headers: undefined,
+        mediaType: { format: maybe },
+        request: undefined,
+      }),
+    ).toEqualTypeOf<RequestOptions>();
     expectTypeOf(endpoint.defaults({ baseUrl: maybe })).toEqualTypeOf<Endpoint>();
     expectTypeOf(RequestBuilder.from({ url: maybe }).mediaType({ format: maybe })).toEqualTypeOf<RequestBuilder>();
     // Results never hold an undefined field, so they fit exact optional types.

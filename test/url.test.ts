@@ -80,9 +80,7 @@ describe("absolute urls", () => {
   });
 
   it("expands the template of an absolute url", () => {
-    expect(joined("https://api.github.com", "https://example.com/{x}", { x: "a b" })).toBe(
-      "https://example.com/a%20b",
-    );
+    expect(joined("https://api.github.com", "https://example.com/{x}", { x: "a b" })).toBe("https://example.com/a%20b");
   });
 
   it("uses an absolute url from a leading {name} as is", () => {
@@ -116,7 +114,10 @@ describe("relative urls that look absolute", () => {
 describe("base URLs and absolute URL values that would swallow the path", () => {
   it("refuses a baseUrl with a query or a fragment, naming it", () => {
     expect(() => endpoint("GET /x", { baseUrl: "https://h/api?k=1" })).toThrow(
-      expect.objectContaining({ code: "ERR_INVALID_OPTIONS", message: expect.stringContaining('baseUrl "https://h/api?k=1"') }),
+      expect.objectContaining({
+        code: "ERR_INVALID_OPTIONS",
+        message: expect.stringContaining('baseUrl "https://h/api?k=1"'),
+      }),
     );
     expect(() => endpoint.defaults({ baseUrl: "https://h/api#top" })).toThrow(
       expect.objectContaining({ code: "ERR_INVALID_OPTIONS" }),
@@ -152,19 +153,28 @@ describe("base URLs and absolute URL values that would swallow the path", () => 
         'parameter "upload_url" holds the url template expression "{?name,label}" (position 54): pass it as the url to expand it, or write braces as %7B and %7D',
     });
     expect(() => endpoint("POST {upload_url}", { upload_url: uploadUrl, name: "a.zip", data: "x" })).toThrow(error);
-    expect(() => endpoint("POST {upload_url}{?name}", { upload_url: uploadUrl, name: "a.zip", data: "x" })).toThrow(error);
+    expect(() => endpoint("POST {upload_url}{?name}", { upload_url: uploadUrl, name: "a.zip", data: "x" })).toThrow(
+      error,
+    );
     expect(() => endpoint("POST {+upload_url}", { upload_url: uploadUrl, name: "a.zip", data: "x" })).toThrow(error);
     for (const expression of ["{a}", "{/path}", "{+x,y:3}", "{list*}", "{%41b.c}"]) {
       expect(() => endpoint({ url: "{u}", u: `https://a.com/x${expression}` })).toThrow(
-        expect.objectContaining({ code: "ERR_INVALID_PARAMETER", message: expect.stringContaining(JSON.stringify(expression)) }),
+        expect.objectContaining({
+          code: "ERR_INVALID_PARAMETER",
+          message: expect.stringContaining(JSON.stringify(expression)),
+        }),
       );
     }
     // Braces around anything else are text, encoded as always (a URL parser leaves them in a query).
-    expect(endpoint({ url: "{u}", u: 'https://a.com/search?filter={"a":1}' }).url).toBe("https://a.com/search?filter=%7B%22a%22:1%7D");
+    expect(endpoint({ url: "{u}", u: 'https://a.com/search?filter={"a":1}' }).url).toBe(
+      "https://a.com/search?filter=%7B%22a%22:1%7D",
+    );
     expect(endpoint({ url: "{u}", u: "https://a.com/a{}b{x" }).url).toBe("https://a.com/a%7B%7Db%7Bx");
     expect(endpoint({ url: "{u}", u: "https://a.com/x}{" }).url).toBe("https://a.com/x%7D%7B");
     // Not leading: a reserved value is text, as RFC 6570 says.
-    expect(endpoint("GET /r/{+u}", { u: "https://a.com/{a}" }).url).toBe("https://api.github.com/r/https://a.com/%7Ba%7D");
+    expect(endpoint("GET /r/{+u}", { u: "https://a.com/{a}" }).url).toBe(
+      "https://api.github.com/r/https://a.com/%7Ba%7D",
+    );
     // What the message points to: the value as the url, which expands it.
     expect(endpoint("POST /x", { url: uploadUrl, name: "a.zip", data: "x" }).url).toBe(
       "https://uploads.github.com/repos/o/r/releases/1/assets?name=a.zip",

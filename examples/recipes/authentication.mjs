@@ -19,8 +19,11 @@ const basic = new RequestBuilder().header("authorization", `Basic ${btoa("octoca
 assert.equal(basic.route("GET /user").build().headers.authorization, "Basic b2N0b2NhdDpwYXNzd29yZA==");
 
 // An untrimmed token is refused, not sent as a broken header.
-assert.throws(() => endpoint("GET /user", { headers: { authorization: `token ${token}\n` } }), (error) => {
-  assert.ok(error instanceof EndpointError);
-  assert.equal(error.code, "ERR_INVALID_HEADER");
-  return true;
-});
+assert.throws(
+  () => endpoint("GET /user", { headers: { authorization: `token ${token}\n` } }),
+  (error) => {
+    assert.ok(error instanceof EndpointError);
+    assert.equal(error.code, "ERR_INVALID_HEADER");
+    return true;
+  },
+);

@@ -24,7 +24,16 @@ const sent = {
   fetch: async () => (await fetch(url, { method, headers, body, signal })).json(),
   undici: async () => (await request(url, { method, headers, body, signal })).body.json(),
   // axios: `"content-type": false` only without a body (axios would add a form content type).
-  axios: async () => (await axios({ url, method, headers: body === undefined ? { "content-type": false, ...headers } : headers, data: body, signal })).data,
+  axios: async () =>
+    (
+      await axios({
+        url,
+        method,
+        headers: body === undefined ? { "content-type": false, ...headers } : headers,
+        data: body,
+        signal,
+      })
+    ).data,
   got: () => got(url, { method, headers, body, signal }).json(),
   ky: () => ky(url, { method, headers, body, signal }).json(),
 };

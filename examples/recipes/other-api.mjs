@@ -22,11 +22,17 @@ assert.deepEqual(petstore("POST /pets", { name: "Rex", tags: ["dog"] }), {
 
 // A list in the query is one comma-joined value; {?tag*} in the template repeats the name instead.
 assert.equal(petstore("GET /pets", { tag: ["dog", "cat"] }).url, "https://petstore.example.com/v2/pets?tag=dog%2Ccat");
-assert.equal(petstore("GET /pets{?tag*}", { tag: ["dog", "cat"] }).url, "https://petstore.example.com/v2/pets?tag=dog&tag=cat");
+assert.equal(
+  petstore("GET /pets{?tag*}", { tag: ["dog", "cat"] }).url,
+  "https://petstore.example.com/v2/pets?tag=dog&tag=cat",
+);
 
 // The same defaults as a builder.
 const pets = RequestBuilder.from({
   baseUrl: "https://petstore.example.com/v2",
   headers: { accept: "application/json", "user-agent": null },
 });
-assert.deepEqual(pets.route("GET /pets/{petId}").param("petId", 7).build(), petstore("GET /pets/{petId}", { petId: 7 }));
+assert.deepEqual(
+  pets.route("GET /pets/{petId}").param("petId", 7).build(),
+  petstore("GET /pets/{petId}", { petId: 7 }),
+);

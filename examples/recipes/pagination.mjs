@@ -8,7 +8,10 @@ const github = endpoint.defaults({ baseUrl: origin, headers: { authorization: "t
 
 // By number: the same route with the next page.
 const issues = { owner: "octokit", repo: "endpoint.js", per_page: 2 };
-assert.equal(github("GET /repos/{owner}/{repo}/issues", { ...issues, page: 2 }).url, `${origin}/repos/octokit/endpoint.js/issues?per_page=2&page=2`);
+assert.equal(
+  github("GET /repos/{owner}/{repo}/issues", { ...issues, page: 2 }).url,
+  `${origin}/repos/octokit/endpoint.js/issues?per_page=2&page=2`,
+);
 
 /** The url of rel="next" in a Link header, or undefined on the last page. */
 function nextUrl(link) {

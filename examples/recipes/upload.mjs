@@ -9,7 +9,14 @@ const bytes = Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x00, 0xff]); // readFileSync
 
 // GitHub's release has its upload_url as a url template: pass it as the url.
 const release = { upload_url: `${origin}/repos/octokit/endpoint.js/releases/1/assets{?name,label}` };
-const upload = endpoint({ method: "POST", url: release.upload_url, name: "dist.zip", label: "Build (zip)", data: bytes, headers });
+const upload = endpoint({
+  method: "POST",
+  url: release.upload_url,
+  name: "dist.zip",
+  label: "Build (zip)",
+  data: bytes,
+  headers,
+});
 assert.equal(upload.url, `${origin}/repos/octokit/endpoint.js/releases/1/assets?name=dist.zip&label=Build%20%28zip%29`);
 assert.equal(upload.body, bytes); // passed by identity
 

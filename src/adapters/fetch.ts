@@ -17,9 +17,9 @@ export interface FetchInit {
   headers: Record<string, string>;
   // `any` so the tuple spreads into any `fetch` typing (DOM's BodyInit, undici's, node-fetch's).
   /** Present only when the request options have a body. */
-  body?: any;
+  body?: any; // eslint-disable-line @typescript-eslint/no-explicit-any
   /** `request.signal`, when the request options carry one. */
-  signal?: any;
+  signal?: any; // eslint-disable-line @typescript-eslint/no-explicit-any
   /** Set to "half" for stream bodies, which Node's fetch requires. */
   duplex?: "half";
 }
@@ -45,7 +45,11 @@ function formText(body: object): string {
   }
   let text = "";
   for (const key of Object.keys(body)) {
-    const value = queryValue(key, (body as Record<string, unknown>)[key], "send the body as a string or URLSearchParams");
+    const value = queryValue(
+      key,
+      (body as Record<string, unknown>)[key],
+      "send the body as a string or URLSearchParams",
+    );
     if (value !== undefined) text += (text === "" ? "" : "&") + queryPair(key, value);
   }
   return text;
@@ -69,7 +73,9 @@ function isA(value: unknown, name: BodyClass): boolean {
 function isStream(body: unknown): boolean {
   return (
     isA(body, "ReadableStream") ||
-    (typeof body === "object" && body !== null && typeof (body as Record<symbol, unknown>)[Symbol.asyncIterator] === "function")
+    (typeof body === "object" &&
+      body !== null &&
+      typeof (body as Record<symbol, unknown>)[Symbol.asyncIterator] === "function")
   );
 }
 

@@ -140,7 +140,9 @@ export class RequestBuilder {
     if (typeof name !== "string") {
       throw new EndpointError(ErrorCodes.INVALID_HEADER, `header name must be a string, got ${describe(name)}`);
     }
-    return withOptions(RequestBuilder.#linkOf(this), { headers: Object.defineProperty({}, name, { value, enumerable: true }) });
+    return withOptions(RequestBuilder.#linkOf(this), {
+      headers: Object.defineProperty({}, name, { value, enumerable: true }),
+    });
   }
 
   /** Merges headers key by key. @example builder.headers({ accept: "text/html", "user-agent": "my-app/1.0" }) */
@@ -220,7 +222,12 @@ export class RequestBuilder {
  */
 function derive(link: Link, recipe: Recipe): RequestBuilder {
   if (link.recipes.length < MAX_PENDING && firstUse(link)) {
-    return new RequestBuilder(OWN, { base: link.base, recipes: [...link.recipes, recipe], state: undefined, used: false });
+    return new RequestBuilder(OWN, {
+      base: link.base,
+      recipes: [...link.recipes, recipe],
+      state: undefined,
+      used: false,
+    });
   }
   return new RequestBuilder(OWN, { base: stateOf(link), recipes: [recipe], state: undefined, used: false });
 }
@@ -257,7 +264,10 @@ function assertParameterName(name: unknown): void {
     throw new EndpointError(ErrorCodes.INVALID_PARAMETER, `parameter name must be a string, got ${describe(name)}`);
   }
   if (OPTION_KEYS.has(name)) {
-    throw new EndpointError(ErrorCodes.INVALID_PARAMETER, `${quote(name)} is an option, not a parameter; use .${name}() instead`);
+    throw new EndpointError(
+      ErrorCodes.INVALID_PARAMETER,
+      `${quote(name)} is an option, not a parameter; use .${name}() instead`,
+    );
   }
 }
 
@@ -307,7 +317,8 @@ export function createEndpoint(state: EndpointState): Endpoint {
   // DEFAULTS is built on first read; Object.freeze makes every member read-only.
   Object.defineProperty(call, "DEFAULTS", { enumerable: true, get: () => (defaultsView ??= toOptions(state, true)) });
   Object.assign(call, {
-    defaults: (options: EndpointOptions) => createEndpoint(produceState(state, [readOptions(undefined, options, cloneValue)])),
+    defaults: (options: EndpointOptions) =>
+      createEndpoint(produceState(state, [readOptions(undefined, options, cloneValue)])),
     merge(first?: unknown, second?: unknown): MergedOptions {
       const [route, options] = callArguments(first, second, arguments.length);
       return toOptions(mergeForCall(state, [readOptions(route, options, asIs)]));

@@ -84,7 +84,9 @@ function readData(argument: string): string {
   try {
     return new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes);
   } catch {
-    throw new UsageError(`--data ${argument}: not UTF-8 text; send binary bytes from code, or with curl --data-binary @FILE`);
+    throw new UsageError(
+      `--data ${argument}: not UTF-8 text; send binary bytes from code, or with curl --data-binary @FILE`,
+    );
   }
 }
 
@@ -109,7 +111,6 @@ function splitPositionals(positionals: string[]): [route: string | undefined, pa
   }
   return [first, positionals.slice(1)];
 }
-
 
 /** POSIX shell single quotes: nothing inside is special, and `'` is written `'\''`. */
 function shellQuote(text: string): string {
@@ -149,7 +150,9 @@ function toCurl(options: RequestOptions): string {
   if (body !== undefined) {
     const text = String(body);
     if (text.indexOf("\0") !== -1) {
-      throw new UsageError("--curl: the body holds a NUL byte, which no command-line argument can carry; use --fetch, or curl --data-binary @FILE");
+      throw new UsageError(
+        "--curl: the body holds a NUL byte, which no command-line argument can carry; use --fetch, or curl --data-binary @FILE",
+      );
     }
     // curl reads a file for `--data-binary @name`; `--data-raw` sends a leading `@` as is.
     words.push(text.startsWith("@") ? "--data-raw" : "--data-binary", shellQuote(text));
@@ -196,7 +199,9 @@ function run(args: string[]): string {
   for (const parameter of parameters) {
     const [name, value] = parseParameter(parameter);
     if (OPTION_KEYS.has(name)) {
-      throw new UsageError(`"${name}" is an option, not a parameter: put the method in the route; use --base-url, -H or --data`);
+      throw new UsageError(
+        `"${name}" is an option, not a parameter: put the method in the route; use --base-url, -H or --data`,
+      );
     }
     builder = builder.param(name, value);
   }

@@ -54,7 +54,9 @@ export function isControl(code: number): boolean {
 /** True when `text[index]` starts a `%XX` triplet. */
 export function isPercentTriplet(text: string, index: number): boolean {
   const hex = Chars.DIGIT | Chars.HEX_LETTER;
-  return text.charCodeAt(index) === 37 && isIn(text.charCodeAt(index + 1), hex) && isIn(text.charCodeAt(index + 2), hex);
+  return (
+    text.charCodeAt(index) === 37 && isIn(text.charCodeAt(index + 1), hex) && isIn(text.charCodeAt(index + 2), hex)
+  );
 }
 
 /** Index of the first character of `text` at or after `from` that is not in `flags`, or `text.length`. */

@@ -42,7 +42,10 @@ export function parseState(state: EndpointState): RequestOptions {
   let body: unknown;
   if (isQueryMethod(method)) {
     if (state.data !== undefined) {
-      throw new EndpointError(ErrorCodes.INVALID_OPTIONS, `data cannot be sent with a ${state.method} request, which has no body`);
+      throw new EndpointError(
+        ErrorCodes.INVALID_OPTIONS,
+        `data cannot be sent with a ${state.method} request, which has no body`,
+      );
     }
     let query = "";
     for (const key of Object.keys(params)) {

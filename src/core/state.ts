@@ -240,7 +240,11 @@ export function readOptions(route: string | undefined, options: unknown, keep: K
     if (request !== undefined) state.request = new Held(mergeRequest(state.request?.value, request));
     // New layers over the stored ones: these entries are never written again, so a state may share them.
     if (headers !== undefined) {
-      state.headers = { own: headers.own, below: stored(state.headers), dropped: headers.dropped.length > 0 ? headers.dropped : undefined };
+      state.headers = {
+        own: headers.own,
+        below: stored(state.headers),
+        dropped: headers.dropped.length > 0 ? headers.dropped : undefined,
+      };
     }
     if (params !== undefined) state.params = { own: params, below: stored(state.params) };
   };
@@ -279,7 +283,10 @@ function assertString(name: string, value: unknown): string {
  * `REMOVED` for `null` or `undefined`. Keys apply in order, as one `.header()` call each
  * would: a name removed and then set again is `dropped`, so that it comes last.
  */
-function readHeaders<T extends { own: Record<string, HeaderValue | typeof REMOVED>; dropped: string[] }>(headers: unknown, layer: T): T {
+function readHeaders<T extends { own: Record<string, HeaderValue | typeof REMOVED>; dropped: string[] }>(
+  headers: unknown,
+  layer: T,
+): T {
   if (!isPlainObject(headers)) {
     throw new EndpointError(ErrorCodes.INVALID_OPTIONS, `headers must be a plain object, got ${describe(headers)}`);
   }
@@ -320,7 +327,11 @@ function mergeRequest(below: RequestMeta | undefined, above: RequestMeta, depth 
   }
   const merged: RequestMeta = { ...below };
   for (const key of Object.keys(above)) {
-    setOwn(merged, key, mergeRequest(ownValue(merged, key) as RequestMeta | undefined, above[key] as RequestMeta, depth + 1));
+    setOwn(
+      merged,
+      key,
+      mergeRequest(ownValue(merged, key) as RequestMeta | undefined, above[key] as RequestMeta, depth + 1),
+    );
   }
   return merged;
 }

@@ -66,7 +66,10 @@ export function scalarText(value: unknown, name: string): string | undefined {
       return value;
     case "number":
       if (!Number.isFinite(value)) {
-        throw new EndpointError(ErrorCodes.INVALID_PARAMETER, `parameter ${quote(name)} is ${value}, not a finite number`);
+        throw new EndpointError(
+          ErrorCodes.INVALID_PARAMETER,
+          `parameter ${quote(name)} is ${value}, not a finite number`,
+        );
       }
       return String(value);
     case "bigint":
@@ -74,7 +77,13 @@ export function scalarText(value: unknown, name: string): string | undefined {
       return String(value);
     default:
       // A Date of any realm, read through this realm's methods (lists and maps, the usual objects here, are no Dates).
-      if (typeof value === "object" && value !== null && !Array.isArray(value) && !isPlainObject(value) && builtinKind(value) === "Date") {
+      if (
+        typeof value === "object" &&
+        value !== null &&
+        !Array.isArray(value) &&
+        !isPlainObject(value) &&
+        builtinKind(value) === "Date"
+      ) {
         if (Number.isNaN(Date.prototype.getTime.call(value))) {
           throw new EndpointError(ErrorCodes.INVALID_PARAMETER, `parameter ${quote(name)} is an invalid Date`);
         }
@@ -97,7 +106,9 @@ export const MAX_DEPTH = 1000;
  * a `map` or an iterator the caller's object may carry as its own property.
  */
 export function cloneValue<T>(value: T, name: string, frozen = false): T {
-  return typeof value !== "object" || value === null ? value : cloneWithin(value, `parameter ${quote(name)}`, [], frozen);
+  return typeof value !== "object" || value === null
+    ? value
+    : cloneWithin(value, `parameter ${quote(name)}`, [], frozen);
 }
 
 /** `cloneValue` below `ancestors`; `name` as messages show it. */
@@ -126,7 +137,9 @@ function cloneWithin<T>(value: T, name: string, ancestors: object[], frozen: boo
       copy = new Date(Date.prototype.getTime.call(value));
     } else if (kind === "Map") {
       const map = new Map<unknown, unknown>();
-      Map.prototype.forEach.call(value, (item: unknown, key: unknown) => map.set(key, cloneWithin(item, name, ancestors, frozen)));
+      Map.prototype.forEach.call(value, (item: unknown, key: unknown) =>
+        map.set(key, cloneWithin(item, name, ancestors, frozen)),
+      );
       copy = map;
     } else if (kind === "Set") {
       const set = new Set<unknown>();
@@ -139,4 +152,3 @@ function cloneWithin<T>(value: T, name: string, ancestors: object[], frozen: boo
   if (frozen && copy !== value) freeze(copy);
   return copy as T;
 }
-

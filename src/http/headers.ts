@@ -9,7 +9,10 @@ import { isToken, whereNotToken } from "./tokens.js";
  */
 export function assertHeaderName(name: string): void {
   if (!isToken(name)) {
-    throw new EndpointError(ErrorCodes.INVALID_HEADER, `header name ${quote(name)} is not an HTTP token${whereNotToken(name)}`);
+    throw new EndpointError(
+      ErrorCodes.INVALID_HEADER,
+      `header name ${quote(name)} is not an HTTP token${whereNotToken(name)}`,
+    );
   }
 }
 

@@ -13,7 +13,10 @@ export function readFormat(mediaType: unknown): string | undefined {
     const previews = mediaType.previews;
     if (key === "previews" && (previews === undefined || (Array.isArray(previews) && previews.length === 0))) continue;
     if (key !== "format") {
-      throw new EndpointError(ErrorCodes.INVALID_OPTIONS, `mediaType.${shorten(key)} is not supported; only mediaType.format is`);
+      throw new EndpointError(
+        ErrorCodes.INVALID_OPTIONS,
+        `mediaType.${shorten(key)} is not supported; only mediaType.format is`,
+      );
     }
   }
   const format = ownValue(mediaType, "format");

@@ -10,7 +10,17 @@ export interface Route {
 }
 
 // A single word that is one of these is a method with its URL missing, not a relative URL.
-const BARE_METHODS = /*#__PURE__*/ new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE", "CONNECT"]);
+const BARE_METHODS = /*#__PURE__*/ new Set([
+  "GET",
+  "HEAD",
+  "POST",
+  "PUT",
+  "PATCH",
+  "DELETE",
+  "OPTIONS",
+  "TRACE",
+  "CONNECT",
+]);
 
 // Routes are usually literals written once and called often: their parsed form is kept
 // in a bounded cache, as url templates are (docs/decisions.md, route cache).
@@ -49,7 +59,10 @@ function readRoute(route: unknown): Route {
   const space = route.indexOf(" ");
   if (space === -1) {
     if (route === "" || BARE_METHODS.has(route.toUpperCase())) {
-      throw new EndpointError(ErrorCodes.INVALID_ROUTE, `route ${quote(route)} has no URL; write "<METHOD> <URL>" or "<URL>"`);
+      throw new EndpointError(
+        ErrorCodes.INVALID_ROUTE,
+        `route ${quote(route)} has no URL; write "<METHOD> <URL>" or "<URL>"`,
+      );
     }
     // "GET\u00a0/x", a route copied from a page: not a url that starts with "GET".
     const word = spanOf(route, Chars.ALPHA);

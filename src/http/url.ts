@@ -10,7 +10,8 @@ import { encodeUnreserved } from "../template/encode.js";
 export function schemeLength(text: string): number {
   if (!isIn(text.charCodeAt(0), Chars.ALPHA)) return 0;
   let i = 1;
-  while (isIn(text.charCodeAt(i), Chars.ALPHA | Chars.DIGIT) || text[i] === "+" || text[i] === "-" || text[i] === ".") i++;
+  while (isIn(text.charCodeAt(i), Chars.ALPHA | Chars.DIGIT) || text[i] === "+" || text[i] === "-" || text[i] === ".")
+    i++;
   return text.startsWith("://", i) ? i + 3 : 0;
 }
 
@@ -51,7 +52,11 @@ export function joinUrl(baseUrl: string, url: string): string {
  * text, a `Date` as its ISO string, a list joined by "," (null elements skipped,
  * an empty list omitted). Objects have no agreed query form, so they are refused.
  */
-export function queryValue(name: string, value: unknown, instead = "put it in the url template or send a body"): string | undefined {
+export function queryValue(
+  name: string,
+  value: unknown,
+  instead = "put it in the url template or send a body",
+): string | undefined {
   if (value === undefined || value === null) return undefined;
   const text = scalarText(value, name);
   if (text !== undefined) return text;

@@ -38,7 +38,8 @@ export function expandTemplate(template: UrlTemplate, params: Params, standalone
     // is the fragment, never the path.
     if (
       (part.placement & Placement.NEAR_DOTS) !== 0 ||
-      (part.operator !== "#" && (hasDotOnlyPiece(last) || ((asWritten || part.operator === "+") && last.indexOf("%2") !== -1)))
+      (part.operator !== "#" &&
+        (hasDotOnlyPiece(last) || ((asWritten || part.operator === "+") && last.indexOf("%2") !== -1)))
     ) {
       (dotted ??= []).push(url.length, url.length + last.length, k);
     }
@@ -88,7 +89,11 @@ function expandVarspec(expression: Expression, spec: VarSpec, value: unknown): s
   const named = operator === ";" || operator === "?" || operator === "&";
   const text = scalarText(value, spec.name);
   if (text !== undefined) {
-    const encoded = encode(spec.prefix > 0 ? prefixOf(text, spec.prefix, expression) : text, operator === "+" || operator === "#", expression);
+    const encoded = encode(
+      spec.prefix > 0 ? prefixOf(text, spec.prefix, expression) : text,
+      operator === "+" || operator === "#",
+      expression,
+    );
     // `;` writes an empty value without "=" (`;x`), `?` and `&` with one (`?x=`).
     return !named ? encoded : encoded === "" && operator === ";" ? spec.name : `${spec.name}=${encoded}`;
   }
@@ -105,7 +110,11 @@ function expandVarspec(expression: Expression, spec: VarSpec, value: unknown): s
   }
   if (operator !== "" && operator !== "+") piece = piece.slice(1);
   // RFC 6570 appendix A: an exploded `;` writes an empty member `;x`, where url-template writes `;x=`.
-  if (operator === ";" && spec.explode) piece = piece.split(";").map((item) => (item.endsWith("=") ? item.slice(0, -1) : item)).join(";");
+  if (operator === ";" && spec.explode)
+    piece = piece
+      .split(";")
+      .map((item) => (item.endsWith("=") ? item.slice(0, -1) : item))
+      .join(";");
   if (!named || (spec.explode && !Array.isArray(items))) return piece; // an exploded map prints its own keys
   // Named operators print the name first and after each separator, where encoded values never hold "v" after a separator: put it back.
   piece = spec.name + piece.slice(1);
@@ -127,7 +136,12 @@ function encode(text: string, reserved: boolean, expression: Expression): string
  * `{#x}` items are encoded here (url-template would keep a bare "%"), and a map becomes
  * the list of its pairs (url-template would encode its keys and drop an empty one).
  */
-function listValue(value: unknown, spec: VarSpec, reserved: boolean, expression: Expression): string[] | Record<string, string> | undefined {
+function listValue(
+  value: unknown,
+  spec: VarSpec,
+  reserved: boolean,
+  expression: Expression,
+): string[] | Record<string, string> | undefined {
   const isList = Array.isArray(value);
   if (!isList && !isPlainObject(value)) {
     throw new EndpointError(
@@ -154,7 +168,8 @@ function listValue(value: unknown, spec: VarSpec, reserved: boolean, expression:
   if (isList) {
     const list: string[] = [];
     // By index: an iterator or method of the caller's array is never called.
-    for (let i = 0; i < value.length; i++) if (value[i] !== undefined && value[i] !== null) list.push(itemText(value[i]));
+    for (let i = 0; i < value.length; i++)
+      if (value[i] !== undefined && value[i] !== null) list.push(itemText(value[i]));
     return list.length === 0 ? undefined : list;
   }
   const map = value as Record<string, unknown>;
@@ -170,7 +185,10 @@ function listValue(value: unknown, spec: VarSpec, reserved: boolean, expression:
       );
     }
     // {+x*} prints "key=value" items, {+x} "key,value,…": as a list, "=" and "," stay raw.
-    if (reserved) pairs.push(...(spec.explode ? [`${encode(key, true, expression)}=${text}`] : [encode(key, true, expression), text]));
+    if (reserved)
+      pairs.push(
+        ...(spec.explode ? [`${encode(key, true, expression)}=${text}`] : [encode(key, true, expression), text]),
+      );
     else entries[key] = text;
   }
   if (reserved) return pairs.length === 0 ? undefined : pairs;
@@ -263,11 +281,16 @@ function assertHasValue(expression: Expression, params: Params): void {
   if (!inAuthority && expression.varspecs.some((spec) => hasValue(ownValue(params, spec.name)))) return;
   const { varspecs } = expression;
   const several = varspecs.length > 1;
-  const names = several ? `parameters ${shorten(varspecs.map((spec) => quote(spec.name)).join(", "), 200)}` : variableList(expression);
+  const names = several
+    ? `parameters ${shorten(varspecs.map((spec) => quote(spec.name)).join(", "), 200)}`
+    : variableList(expression);
   const problem = inAuthority
     ? `expand${several ? "" : "s"} to nothing in the url's scheme or host`
     : `ha${several ? "ve" : "s"} no value: the path would get an empty segment ("//")`;
-  throw new EndpointError(ErrorCodes.MISSING_PARAMETER, `${names} (${shorten(expression.source)} at position ${expression.position}) ${problem}`);
+  throw new EndpointError(
+    ErrorCodes.MISSING_PARAMETER,
+    `${names} (${shorten(expression.source)} at position ${expression.position}) ${problem}`,
+  );
 }
 
 /**
@@ -277,7 +300,7 @@ function assertHasValue(expression: Expression, params: Params): void {
  * cannot make a dot segment, whatever the text around it.
  */
 function hasDotOnlyPiece(text: string): boolean {
-  for (let dot = text.indexOf("."); dot !== -1; ) {
+  for (let dot = text.indexOf("."); dot !== -1;) {
     let start = dot;
     while (text[start - 1] === ".") start--;
     let end = dot + 1;

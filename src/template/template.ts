@@ -71,7 +71,10 @@ export function parseUrlTemplate(source: string): UrlTemplate {
 }
 
 function invalid(source: string, problem: string, position: number): EndpointError {
-  return new EndpointError(ErrorCodes.INVALID_TEMPLATE, `url template ${quote(source)}: ${problem} at position ${position}`);
+  return new EndpointError(
+    ErrorCodes.INVALID_TEMPLATE,
+    `url template ${quote(source)}: ${problem} at position ${position}`,
+  );
 }
 
 /** Length of the RFC 6570 varchar at `index` (ALPHA / DIGIT / "_" / pct-encoded), or 0. */
@@ -93,7 +96,10 @@ function authorityEnd(source: string): number {
     if (code === 123 /* { */) {
       i = source.indexOf("}", i) + 1;
       if (i === 0) return 0;
-    } else if (isIn(code, Chars.ALPHA) || (i > 0 && (isIn(code, Chars.DIGIT) || code === 43 || code === 45 || code === 46))) {
+    } else if (
+      isIn(code, Chars.ALPHA) ||
+      (i > 0 && (isIn(code, Chars.DIGIT) || code === 43 || code === 45 || code === 46))
+    ) {
       i++; // RFC 3986 §3.1: ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
     } else {
       break;
@@ -144,13 +150,24 @@ function scanTemplate(source: string): UrlTemplate {
       // RFC 6570 §2.1 excludes CTL from literals: a tab or line break in a url is a mistake
       // (`"GET\t/x"`, `"GET /x\n"`), never text to encode.
       throw invalid(source, `control character ${codePointLabel(source, i)} in literal text`, i);
-    } else if (code === 58 /* : */ && inPath && i >= pathStart && isIn(source.charCodeAt(i + 1), Chars.ALPHA | Chars.UNDERSCORE)) {
+    } else if (
+      code === 58 /* : */ &&
+      inPath &&
+      i >= pathStart &&
+      isIn(source.charCodeAt(i + 1), Chars.ALPHA | Chars.UNDERSCORE)
+    ) {
       // `:name` in the path means `{name}`; a colon before a digit (`12:30`) stays literal.
       flushLiteral(i);
       let end = i + 2;
       while (isIn(source.charCodeAt(end), WORD)) end++;
       const name = source.slice(i + 1, end);
-      parts.push({ operator: "", varspecs: [{ name, explode: false, prefix: 0 }], source: source.slice(i, end), position: i, placement: 0 });
+      parts.push({
+        operator: "",
+        varspecs: [{ name, explode: false, prefix: 0 }],
+        source: source.slice(i, end),
+        position: i,
+        placement: 0,
+      });
       variables.add(name);
       i = end;
       literalStart = i;
@@ -166,7 +183,9 @@ function scanTemplate(source: string): UrlTemplate {
   const last = parts[parts.length - 1];
   const beforeLast = parts[parts.length - 2];
   const leading =
-    typeof first === "object" && (first.operator === "" || first.operator === "+") && first.varspecs.length === 1 ? first.varspecs[0]! : undefined;
+    typeof first === "object" && (first.operator === "" || first.operator === "+") && first.varspecs.length === 1
+      ? first.varspecs[0]!
+      : undefined;
   return {
     source,
     parts,
@@ -208,7 +227,8 @@ function placeExpressions(parts: (string | Expression)[], authority: number): vo
       // The literal text beside the expression, within its path segment.
       let end = 0;
       while (end < right.length && right[end] !== "/" && right[end] !== "?" && right[end] !== "#") end++;
-      if (isDots(left.slice(left.lastIndexOf("/") + 1)) || isDots(right.slice(0, end))) placement |= Placement.NEAR_DOTS;
+      if (isDots(left.slice(left.lastIndexOf("/") + 1)) || isDots(right.slice(0, end)))
+        placement |= Placement.NEAR_DOTS;
     }
     if (query) inPath = false;
     if (placement !== 0) parts[k] = { ...part, placement };
@@ -234,7 +254,10 @@ function scanExpression(source: string, start: number): Expression {
     if (length === 0) throw unexpected(source, start, i, "a variable name");
     i += length;
     // RFC 6570 joins varchars with "." only; "-" is accepted too, as GitHub's routes use it ({enterprise-team}).
-    while ((length = varcharLength(source, i)) > 0 || ((source[i] === "." || source[i] === "-") && varcharLength(source, i + 1) > 0)) {
+    while (
+      (length = varcharLength(source, i)) > 0 ||
+      ((source[i] === "." || source[i] === "-") && varcharLength(source, i + 1) > 0)
+    ) {
       i += length || 1;
     }
     const name = source.slice(nameStart, i);

@@ -11,7 +11,9 @@ import { fileURLToPath } from "node:url";
 const format = process.argv[2];
 const dist = new URL("../../dist/", import.meta.url);
 const lib =
-  format === "cjs" ? createRequire(import.meta.url)(fileURLToPath(new URL("index.cjs", dist))) : await import(new URL("index.js", dist).href);
+  format === "cjs"
+    ? createRequire(import.meta.url)(fileURLToPath(new URL("index.cjs", dist)))
+    : await import(new URL("index.js", dist).href);
 const { endpoint, RequestBuilder, toFetch, EndpointError, ErrorCodes, VERSION } = lib;
 
 const USER_AGENT = `fluent-endpoint.js/${VERSION}`;
@@ -34,12 +36,20 @@ assert.deepEqual(
 );
 
 // A JSON body, a header, an upload URL kept as written, `data`.
-assert.deepEqual(endpoint("POST /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", title: "Hi", headers: { Authorization: "token t" } }), {
-  method: "post",
-  url: "https://api.github.com/repos/o/r/issues",
-  headers: { ...DEFAULT_HEADERS, authorization: "token t", "content-type": "application/json; charset=utf-8" },
-  body: { title: "Hi" },
-});
+assert.deepEqual(
+  endpoint("POST /repos/{owner}/{repo}/issues", {
+    owner: "o",
+    repo: "r",
+    title: "Hi",
+    headers: { Authorization: "token t" },
+  }),
+  {
+    method: "post",
+    url: "https://api.github.com/repos/o/r/issues",
+    headers: { ...DEFAULT_HEADERS, authorization: "token t", "content-type": "application/json; charset=utf-8" },
+    body: { title: "Hi" },
+  },
+);
 const upload = endpoint("POST {upload_url}/assets{?name,label}", {
   upload_url: "https://uploads.github.com/repos/o/r/releases/1",
   name: "a b.zip",
@@ -51,7 +61,9 @@ assert.equal(upload.url, "https://uploads.github.com/repos/o/r/releases/1/assets
 assert.equal(upload.body, "bytes");
 
 // defaults(), DEFAULTS, merge(), parse(), mediaType.format.
-const github = endpoint.defaults({ baseUrl: "https://ghe.example/api/v3", headers: { "x-a": "1" } }).defaults({ org: "acme" });
+const github = endpoint
+  .defaults({ baseUrl: "https://ghe.example/api/v3", headers: { "x-a": "1" } })
+  .defaults({ org: "acme" });
 assert.equal(github.DEFAULTS.baseUrl, "https://ghe.example/api/v3");
 assert.ok(Object.isFrozen(github.DEFAULTS));
 assert.equal(endpoint.DEFAULTS.baseUrl, "https://api.github.com");
@@ -59,7 +71,8 @@ const merged = github.merge("GET /orgs/{org}/repos", { type: "private" });
 assert.equal(merged.url, "/orgs/{org}/repos");
 assert.equal(github.parse(merged).url, "https://ghe.example/api/v3/orgs/acme/repos?type=private");
 assert.equal(
-  endpoint("GET /repos/{o}/{r}/contents/{path}", { o: "a", r: "b", path: "x", mediaType: { format: "raw" } }).headers.accept,
+  endpoint("GET /repos/{o}/{r}/contents/{path}", { o: "a", r: "b", path: "x", mediaType: { format: "raw" } }).headers
+    .accept,
   "application/vnd.github.v3.raw",
 );
 
@@ -73,7 +86,10 @@ assert.equal(other.url, "https://api.github.com/repos/c/d/issues");
 assert.equal(one.headers.authorization, "token s");
 const fromBuilder = RequestBuilder.from({ baseUrl: "https://h.example" }).mediaType({ format: "diff" }).toEndpoint();
 assert.equal(fromBuilder("GET /x").url, "https://h.example/x");
-assert.equal(endpoint.defaults({ org: "o" }).builder().route("GET /orgs/{org}").build().url, "https://api.github.com/orgs/o");
+assert.equal(
+  endpoint.defaults({ org: "o" }).builder().route("GET /orgs/{org}").build().url,
+  "https://api.github.com/orgs/o",
+);
 
 // The caller's objects are neither changed nor frozen.
 const value = { nested: { list: [1, 2] } };
@@ -89,7 +105,9 @@ assert.equal(url, "https://api.github.com/x");
 assert.equal(init.method, "PATCH");
 assert.equal(init.body, '{"a":1}');
 assert.equal(init.signal, controller.signal);
-const form = toFetch(endpoint("POST /x", { a: "1 2", headers: { "content-type": "application/x-www-form-urlencoded" } }));
+const form = toFetch(
+  endpoint("POST /x", { a: "1 2", headers: { "content-type": "application/x-www-form-urlencoded" } }),
+);
 assert.equal(form[1].body, "a=1%202");
 
 // Errors: a stable code and a message naming the culprit.
@@ -113,10 +131,17 @@ const server = createServer((request, response) => {
 });
 await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
 try {
-  const local = endpoint.defaults({ baseUrl: `http://127.0.0.1:${server.address().port}`, headers: { authorization: "token z" } });
+  const local = endpoint.defaults({
+    baseUrl: `http://127.0.0.1:${server.address().port}`,
+    headers: { authorization: "token z" },
+  });
   for (const options of [
     local("PATCH /repos/{owner}/{repo}", { owner: "o", repo: "r", name: "n é" }),
-    local("POST /upload{?name}", { name: "a b", data: new Uint8Array([0, 1, 255]), headers: { "content-type": "application/octet-stream" } }),
+    local("POST /upload{?name}", {
+      name: "a b",
+      data: new Uint8Array([0, 1, 255]),
+      headers: { "content-type": "application/octet-stream" },
+    }),
     local("GET /search{?q}", { q: "x y", page: 2 }),
   ]) {
     const response = await fetch(...toFetch(options));

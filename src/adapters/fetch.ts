@@ -55,42 +55,21 @@ function formText(body: object): string {
   return text;
 }
 
-type BodyClass = "ArrayBuffer" | "SharedArrayBuffer" | "Blob" | "FormData" | "URLSearchParams" | "ReadableStream";
-
 /**
- * `instanceof` the global class, or an object of that class from another realm or a
- * polyfill (an iframe's Blob, the `undici` package's FormData), recognised by its tag.
+ * The class of an object by its tag (`Blob`, `FormData`…), so that one from another
+ * realm, a subclass or a polyfill (the `undici` package's FormData) counts too; "" for
+ * anything else.
  */
-function isA(value: unknown, name: BodyClass): boolean {
-  if (typeof value !== "object" || value === null) return false;
-  const constructor = (globalThis as Record<string, unknown>)[name];
-  if (typeof constructor === "function" && value instanceof (constructor as abstract new () => unknown)) return true;
-  const tag = Object.prototype.toString.call(value).slice(8, -1);
-  return tag === name || (name === "Blob" && tag === "File");
+function classOf(value: unknown): string {
+  return typeof value === "object" && value !== null ? Object.prototype.toString.call(value).slice(8, -1) : "";
 }
+
+// Bodies fetch sends as they are, besides text, typed arrays (Buffer included) and streams.
+const SENT_AS_THEY_ARE = /*#__PURE__*/ new Set(["ArrayBuffer", "SharedArrayBuffer", "Blob", "File", "FormData", "URLSearchParams"]);
 
 /** Streams fetch reads chunk by chunk: a ReadableStream, or (Node's fetch) any async iterable such as a Readable. */
 function isStream(body: unknown): boolean {
-  return (
-    isA(body, "ReadableStream") ||
-    (typeof body === "object" &&
-      body !== null &&
-      typeof (body as Record<symbol, unknown>)[Symbol.asyncIterator] === "function")
-  );
-}
-
-/** Bodies fetch sends as they are: text, bytes (Buffer included), Blob, FormData, URLSearchParams, streams. */
-function isSendable(body: unknown): boolean {
-  return (
-    typeof body === "string" ||
-    ArrayBuffer.isView(body) ||
-    isA(body, "ArrayBuffer") ||
-    isA(body, "SharedArrayBuffer") ||
-    isA(body, "Blob") ||
-    isA(body, "FormData") ||
-    isA(body, "URLSearchParams") ||
-    isStream(body)
-  );
+  return classOf(body) === "ReadableStream" || typeof (body as Record<symbol, unknown> | null)?.[Symbol.asyncIterator] === "function";
 }
 
 /**
@@ -177,10 +156,11 @@ export function toFetch(options: RequestOptions): [string, FetchInit] {
     const type = mediaTypeOf(headers[contentType]);
     const json = type === "application/json" || type.endsWith("+json");
     const structured = isPlainObject(body) || Array.isArray(body);
-    if (isSendable(body)) init.body = body;
+    const kind = classOf(body);
+    if (typeof body === "string" || ArrayBuffer.isView(body) || SENT_AS_THEY_ARE.has(kind) || isStream(body)) init.body = body;
     else if (structured && type === "application/x-www-form-urlencoded") init.body = formText(body as object);
     else init.body = json || structured ? serialise(body) : body;
-    if (json && (isA(body, "FormData") || isA(body, "URLSearchParams"))) delete headers[contentType];
+    if (json && (kind === "FormData" || kind === "URLSearchParams")) delete headers[contentType];
     if (isStream(body)) init.duplex = "half";
   }
   const request = ownValue(options, "request");

@@ -117,17 +117,17 @@ export class RequestBuilder {
 
   /** Sets the HTTP method (any case; the result lowercases it). @example builder.method("PATCH") */
   method(method: string): RequestBuilder {
-    return withOptions(RequestBuilder.#linkOf(this), { method: given(method, "method") });
+    return RequestBuilder.#set(this, "method", method);
   }
 
   /** Sets the url template. @example builder.url("/users/{username}") */
   url(url: string): RequestBuilder {
-    return withOptions(RequestBuilder.#linkOf(this), { url: given(url, "url") });
+    return RequestBuilder.#set(this, "url", url);
   }
 
   /** Sets the base URL for urls that are paths. @example builder.baseUrl("https://ghe.example.com/api/v3") */
   baseUrl(baseUrl: string): RequestBuilder {
-    return withOptions(RequestBuilder.#linkOf(this), { baseUrl: given(baseUrl, "baseUrl") });
+    return RequestBuilder.#set(this, "baseUrl", baseUrl);
   }
 
   /**
@@ -147,7 +147,7 @@ export class RequestBuilder {
 
   /** Merges headers key by key. @example builder.headers({ accept: "text/html", "user-agent": "my-app/1.0" }) */
   headers(headers: RequestHeaders): RequestBuilder {
-    return withOptions(RequestBuilder.#linkOf(this), { headers: given(headers, "headers") });
+    return RequestBuilder.#set(this, "headers", headers);
   }
 
   /**
@@ -178,12 +178,18 @@ export class RequestBuilder {
 
   /** Sets `mediaType.format`. @example builder.mediaType({ format: "raw" }) */
   mediaType(mediaType: MediaType): RequestBuilder {
-    return withOptions(RequestBuilder.#linkOf(this), { mediaType: given(mediaType, "mediaType") });
+    return RequestBuilder.#set(this, "mediaType", mediaType);
   }
 
   /** Sets the `request` meta object, merged over an earlier one (see {@link RequestMeta}). @example builder.request({ signal }) */
   request(request: RequestMeta): RequestBuilder {
-    return withOptions(RequestBuilder.#linkOf(this), { request: given(request, "request") });
+    return RequestBuilder.#set(this, "request", request);
+  }
+
+  /** A new builder with the option `key` set: a setter's value, which may not be undefined (see `given`). */
+  static #set(builder: unknown, key: keyof EndpointOptions & string, value: unknown): RequestBuilder {
+    const link = RequestBuilder.#linkOf(builder);
+    return withOptions(link, { [key]: given(value, key) });
   }
 
   /**

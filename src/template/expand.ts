@@ -247,18 +247,14 @@ function absoluteLeadingValue(template: UrlTemplate, params: Params): string | u
  * was) are text, encoded as always.
  */
 function assertNoExpression(name: string, value: string): void {
-  for (let open = value.indexOf("{"); open !== -1; open = value.indexOf("{", open + 1)) {
-    let i = open + 1;
-    if ("+#./;?&".includes(value[i]!)) i++;
-    const start = i;
-    // A variable list: name characters (letters, digits, "_", "%", ".", "-"), "," and modifiers (":", digits, "*").
-    while (/[\w%.\-,:*]/.test(value[i] ?? "")) i++;
-    if (i > start && value[i] === "}") {
-      throw new EndpointError(
-        ErrorCodes.INVALID_PARAMETER,
-        `parameter ${quote(name)} holds the url template expression ${quote(value.slice(open, i + 1))} (position ${open}): pass it as the url to expand it, or write braces as %7B and %7D`,
-      );
-    }
+  // An operator, then a variable list: name characters (letters, digits, "_", "%", ".", "-"), "," and modifiers.
+  // Linear: the class holds no "{", so each attempt ends at the next one.
+  const expression = /\{[+#./;?&]?[\w%.,:*-]+\}/.exec(value);
+  if (expression !== null) {
+    throw new EndpointError(
+      ErrorCodes.INVALID_PARAMETER,
+      `parameter ${quote(name)} holds the url template expression ${quote(expression[0])} (position ${expression.index}): pass it as the url to expand it, or write braces as %7B and %7D`,
+    );
   }
 }
 

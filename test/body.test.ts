@@ -1,4 +1,4 @@
-// Issue #2 rule 9 (the request body) and rule 11 (`request` by identity),
+// The request body and `request` (by identity, or merged across layers),
 // plus the decisions on `data` with GET/HEAD, `data: null` and JSON body copies.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
@@ -21,7 +21,7 @@ function thrown(fn: () => unknown): EndpointError {
   throw new Error("expected an EndpointError, but nothing was thrown");
 }
 
-describe("rule 9: a body only for methods other than GET/HEAD, only when something remains", () => {
+describe("a body only for methods other than GET/HEAD, only when something remains", () => {
   it("sends leftover parameters of a GET in the query, with no body key", () => {
     const result = endpoint("GET /search/issues", { q: "bug", per_page: 5 });
     expect(result.url).toBe("https://api.github.com/search/issues?q=bug&per_page=5");
@@ -117,7 +117,7 @@ describe("rule 9: a body only for methods other than GET/HEAD, only when somethi
   });
 });
 
-describe("rule 9: data becomes the body unchanged and by identity", () => {
+describe("data becomes the body unchanged and by identity", () => {
   const bodies: [string, () => unknown][] = [
     ["a string", () => "Hello, world"],
     ["an empty string", () => ""],
@@ -195,7 +195,7 @@ describe("rule 9: data becomes the body unchanged and by identity", () => {
   });
 });
 
-describe("rule 9: content-type", () => {
+describe("content-type", () => {
   it("adds application/json; charset=utf-8 when a JSON body exists and none was given", () => {
     expect(endpoint("POST /x", { a: 1 }).headers["content-type"]).toBe("application/json; charset=utf-8");
   });
@@ -258,7 +258,7 @@ describe("rule 9: content-type", () => {
   });
 });
 
-describe("rule 9 (decision): data with GET or HEAD is ERR_INVALID_OPTIONS", () => {
+describe("data with GET or HEAD is ERR_INVALID_OPTIONS", () => {
   it.each(["GET", "HEAD", "get", "head"])("rejects data with %s", (method) => {
     expect(thrown(() => endpoint(`${method} /x`, { data: "body" })).code).toBe("ERR_INVALID_OPTIONS");
   });
@@ -285,7 +285,7 @@ describe("rule 9 (decision): data with GET or HEAD is ERR_INVALID_OPTIONS", () =
   });
 });
 
-describe("rule 9 (decision): a JSON body is a fresh copy of the parameters", () => {
+describe("a JSON body is a fresh copy of the parameters", () => {
   it("is a fresh object, not the options passed in", () => {
     const options = { title: "t" };
     const result = endpoint("POST /x", options);
@@ -356,7 +356,7 @@ describe("rule 9 (decision): a JSON body is a fresh copy of the parameters", () 
   });
 });
 
-describe("rule 11: request is returned as the very object passed in, or merged when two layers have one", () => {
+describe("request is returned as the very object passed in, or merged when two layers have one", () => {
   it("returns request by identity from endpoint()", () => {
     const request = { timeout: 1000, retries: { max: 3 } };
     const result = endpoint("GET /x", { request });

@@ -1,4 +1,4 @@
-// The RequestBuilder surface of issue #2: immutable chaining, equivalence with
+// The RequestBuilder surface: immutable chaining, equivalence with
 // endpoint(), toEndpoint()/builder() round trips, and errors at the method that
 // received the bad input.
 import { readFileSync } from "node:fs";

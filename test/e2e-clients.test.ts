@@ -1,4 +1,4 @@
-// Issue #5 item 2: what endpoint() describes, sent by real HTTP clients to a loopback
+// What endpoint() describes, sent by real HTTP clients to a loopback
 // server, arrives exactly as described: method, path and query, headers, body bytes.
 // Nothing but 127.0.0.1 is ever contacted.
 import { once } from "node:events";

@@ -1,5 +1,5 @@
-// The endpoint() function and its members (spec §4.1–§4.6) and issue #2 rules 1, 2,
-// 3 and 5, plus the decisions on route strings, option types and `undefined` options.
+// The endpoint() function and its members, methods, routes, the exact defaults and
+// parameter routing, plus the decisions on route strings, option types and `undefined` options.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { endpoint, EndpointError, type EndpointOptions, ErrorCodes, type MergedOptions } from "../src/index.js";
@@ -34,7 +34,7 @@ function callUnchecked(fn: unknown, ...args: unknown[]): unknown {
   return (fn as (...a: unknown[]) => unknown)(...args);
 }
 
-describe("spec §4.1: each parameter goes to a url placeholder, the query string or the JSON body", () => {
+describe("each parameter goes to a url placeholder, the query string or the JSON body", () => {
   it("replaces a placeholder and sends a GET's leftover parameters in the query (spec example)", () => {
     expect(
       endpoint("GET /orgs/{org}/repos", {
@@ -82,7 +82,7 @@ describe("spec §4.1: each parameter goes to a url placeholder, the query string
   });
 });
 
-describe("spec §4.6: data is the body, and query parameters can travel with it through {?…}", () => {
+describe("data is the body, and query parameters can travel with it through {?…}", () => {
   it("sends data as the raw body with the caller's content-type and accept (markdown example)", () => {
     expect(
       endpoint("POST /markdown/raw", {
@@ -132,7 +132,7 @@ describe("spec §4.6: data is the body, and query parameters can travel with it 
   });
 });
 
-describe("rule 1: the result method is lowercase, merge keeps it as given, and it must be an HTTP token", () => {
+describe("the result method is lowercase, merge keeps it as given, and it must be an HTTP token", () => {
   it("lowercases the method in the result", () => {
     expect(endpoint("GET /user").method).toBe("get");
     expect(endpoint("DELETE /user/keys/{id}", { id: 1 }).method).toBe("delete");
@@ -177,7 +177,7 @@ describe("rule 1: the result method is lowercase, merge keeps it as given, and i
   });
 });
 
-describe("rule 2: route strings, option overrides and invalid arguments", () => {
+describe("route strings, option overrides and invalid arguments", () => {
   it("takes method and url from '<METHOD> <URL>'", () => {
     expect(endpoint("POST /user/repos", { name: "x" })).toMatchObject({
       method: "post",
@@ -332,7 +332,7 @@ describe("rule 2: route strings, option overrides and invalid arguments", () => 
   });
 });
 
-describe("rule 3: the exact defaults", () => {
+describe("the exact defaults", () => {
   it("uses GET, https://api.github.com and exactly the two default headers", () => {
     expect(endpoint("/user")).toStrictEqual({
       method: "get",
@@ -359,7 +359,7 @@ describe("rule 3: the exact defaults", () => {
   });
 });
 
-describe("rule 5: parameter routing", () => {
+describe("parameter routing", () => {
   it("expands a parameter whose name has a placeholder in the url, for any method", () => {
     expect(endpoint("GET /users/{username}", { username: "octocat" }).url).toBe("https://api.github.com/users/octocat");
     expect(endpoint("DELETE /users/{username}", { username: "octocat" })).toStrictEqual({
@@ -445,7 +445,7 @@ describe("rule 5: parameter routing", () => {
   });
 });
 
-describe("spec §4.2: endpoint.defaults()", () => {
+describe("endpoint.defaults()", () => {
   const baseUrl = "https://github-enterprise.acme-inc.com/api/v3";
   const myEndpoint = endpoint.defaults({ baseUrl, headers: { "user-agent": "myApp/1.2.3" }, org: "my-project" });
   const myProjectEndpoint = myEndpoint.defaults({
@@ -567,7 +567,7 @@ describe("spec §4.2: endpoint.defaults()", () => {
   });
 });
 
-describe("spec §4.3: endpoint.DEFAULTS", () => {
+describe("endpoint.DEFAULTS", () => {
   it("holds the global baseUrl for the global function", () => {
     expect(endpoint.DEFAULTS.baseUrl).toBe("https://api.github.com");
   });
@@ -613,7 +613,7 @@ describe("spec §4.3: endpoint.DEFAULTS", () => {
   });
 });
 
-describe("spec §2.4/§4.4: endpoint.merge()", () => {
+describe("endpoint.merge()", () => {
   it("returns method as given, url with placeholders, merged headers and parameters as top-level keys", () => {
     const { mediaType: _mediaType, ...merged } = endpoint.merge("GET /orgs/{org}/repos", {
       org: "octokit",
@@ -664,7 +664,7 @@ describe("spec §2.4/§4.4: endpoint.merge()", () => {
   });
 });
 
-describe("spec §4.5: endpoint.parse()", () => {
+describe("endpoint.parse()", () => {
   it("adds no defaults: no baseUrl, no default headers", () => {
     expect(
       endpoint.parse({ method: "GET", url: "/users/{user}", user: "octocat", page: 2 } as unknown as MergedOptions),

@@ -1,4 +1,4 @@
-// Issue #5 item 1: toFetch(options) returns the [url, init] arguments of fetch.
+// toFetch(options) returns the [url, init] arguments of fetch.
 // Every rule of the adapter, one describe each; the end-to-end proof is e2e-clients.test.ts.
 import { Readable } from "node:stream";
 import { runInNewContext } from "node:vm";

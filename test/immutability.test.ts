@@ -1,4 +1,4 @@
-// Issue #2 rule 12 (immutability, prototype safety) and the decisions on frozen
+// Immutability and prototype safety, and the decisions on frozen
 // surfaces and cyclic parameter values.
 import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
@@ -54,7 +54,7 @@ function callerOptions() {
   };
 }
 
-describe("rule 12: endpoint(), defaults(), merge() and parse() never mutate or freeze the caller's values", () => {
+describe("endpoint(), defaults(), merge() and parse() never mutate or freeze the caller's values", () => {
   it("endpoint() with a GET leaves options, headers, nested parameters and request as they were", () => {
     const { extra: _, ...getOptions } = callerOptions(); // a nested list has no query form
     expectUntouched(getOptions, (options) => {
@@ -133,7 +133,7 @@ describe("rule 12: endpoint(), defaults(), merge() and parse() never mutate or f
   });
 });
 
-describe("rule 12: builder methods never mutate or freeze the caller's values", () => {
+describe("builder methods never mutate or freeze the caller's values", () => {
   /** Each builder method given an object, then the builder is used every way it can be. */
   const cases: [string, () => unknown, (builder: RequestBuilder, input: never) => RequestBuilder][] = [
     [
@@ -222,7 +222,7 @@ describe("rule 12: builder methods never mutate or freeze the caller's values", 
   });
 });
 
-describe("rule 12: results are fresh, mutable plain objects", () => {
+describe("results are fresh, mutable plain objects", () => {
   it("returns an unfrozen result with unfrozen headers and body", () => {
     const result = endpoint("POST /x", { list: [1], nested: { a: 1 } });
     expect(frozenPaths(result)).toEqual([]);
@@ -313,7 +313,7 @@ describe("rule 12: results are fresh, mutable plain objects", () => {
   });
 });
 
-describe("rule 12: DEFAULTS and builder state are deep-frozen", () => {
+describe("DEFAULTS and builder state are deep-frozen", () => {
   it("freezes endpoint.DEFAULTS, its headers and its mediaType", () => {
     expect(Object.isFrozen(endpoint.DEFAULTS)).toBe(true);
     expect(Object.isFrozen(endpoint.DEFAULTS.headers)).toBe(true);
@@ -408,7 +408,7 @@ describe("rule 12: DEFAULTS and builder state are deep-frozen", () => {
 
 const POLLUTING = '{"__proto__": {"polluted": 1}, "constructor": {"prototype": {"polluted": 2}}}';
 
-describe("rule 12: keys such as __proto__ and constructor from JSON.parse never change a prototype", () => {
+describe("keys such as __proto__ and constructor from JSON.parse never change a prototype", () => {
   afterEach(() => {
     const polluted = ({} as Record<string, unknown>).polluted;
     // Clean up so that one failure does not cascade into every later test.

@@ -1,4 +1,4 @@
-// Issue #3 item 2: property-based tests (fast-check) over generated routes, url
+// Property-based tests (fast-check) over generated routes, url
 // templates, parameters, headers and defaults chains, through every public path
 // (endpoint(), defaults chains, RequestBuilder, merge() + parse()).
 //
@@ -141,7 +141,7 @@ function frozenPaths(value: unknown, path = "$", seen = new Set<object>()): stri
 // A URI reference: unreserved and reserved characters, and complete %XX triplets.
 const URI_REFERENCE = /^(?:[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=]|%[0-9A-Fa-f]{2})*$/;
 
-/** Rule checks every successful result must pass (issue #2 rules 1, 4, 9; issue #3 item 2). */
+/** The checks every successful result must pass: method, url, headers and body rules. */
 function expectValidResult(result: RequestOptions): void {
   expect(Object.getPrototypeOf(result)).toBe(Object.prototype);
   for (const key of Object.keys(result)) expect(["method", "url", "headers", "body", "request"]).toContain(key);
@@ -645,7 +645,7 @@ function viaMergeAndParse(c: Case): RequestOptions {
 // Properties
 // ---------------------------------------------------------------------------
 
-describe("item 2 (a): every call returns a valid result or throws an EndpointError with a known code", () => {
+describe("every call returns a valid result or throws an EndpointError with a known code", () => {
   it(
     "endpoint() through a defaults chain never throws anything else, and every result follows the result rules",
     () => {
@@ -694,7 +694,7 @@ describe("item 2 (a): every call returns a valid result or throws an EndpointErr
   );
 });
 
-describe("item 2 (b): the same input gives the same output", () => {
+describe("the same input gives the same output", () => {
   it(
     "calling twice with the same objects, or with a deep copy of them, gives deep-equal results or the same error code",
     () => {
@@ -720,7 +720,7 @@ describe("item 2 (b): the same input gives the same output", () => {
   );
 });
 
-describe("item 2 (c): no caller-owned object is mutated or frozen", () => {
+describe("no caller-owned object is mutated or frozen", () => {
   it(
     "endpoint(), defaults(), DEFAULTS, merge(), parse() and the builder leave every input deep-equal and unfrozen",
     () => {
@@ -814,7 +814,7 @@ describe("item 2 (c): no caller-owned object is mutated or frozen", () => {
   );
 });
 
-describe("item 2 (d): the builder and endpoint() agree", () => {
+describe("the builder and endpoint() agree", () => {
   it(
     "RequestBuilder.from(…) with builder methods gives what endpoint.defaults(…)(route, options) gives, or the same error code",
     () => {
@@ -948,7 +948,7 @@ const queryName = fc
   .filter((name) => !OPTION_KEYS.has(name));
 
 /**
- * The query text of a leftover per rule 8, or undefined when the parameter is absent
+ * The query text of a leftover (query string rules), or undefined when the parameter is absent
  * from the query; null when it is refused (NaN and ±Infinity, alone or in a list).
  */
 function queryText(v: unknown): string | undefined | null {
@@ -962,7 +962,7 @@ function queryText(v: unknown): string | undefined | null {
   return String(v);
 }
 
-describe("item 2 (e): for GET, the query string gives back exactly the leftover parameters", () => {
+describe("for GET, the query string gives back exactly the leftover parameters", () => {
   it(
     "new URL(url).searchParams holds each leftover as text, in order, after the url's own query and before its fragment",
     () => {
@@ -1026,7 +1026,7 @@ describe("item 2 (e): for GET, the query string gives back exactly the leftover 
     TIMEOUT,
   );
 
-  // Scalars only: rule 8 encodes the "," joining a leftover list (labels=bug%2Cui), where {?labels} keeps it raw.
+  // Scalars only: the query string encodes the "," joining a leftover list (labels=bug%2Cui), where {?labels} keeps it raw.
   it(
     "a scalar leftover reads the same in the query string as through a {?name} expression",
     () => {
@@ -1101,7 +1101,7 @@ const dotValue = fc.oneof(
   { weight: 1, arbitrary: objectOf(dotText, dotText, 2) },
 );
 
-describe("item 2 (f): the expanded path never holds a raw . or .. segment made by a placeholder value", () => {
+describe("the expanded path never holds a raw . or .. segment made by a placeholder value", () => {
   it(
     "a template without literal dots either throws ERR_UNSAFE_PATH or yields a path with no dot segment that URL parsers keep as is",
     () => {

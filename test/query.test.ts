@@ -1,4 +1,4 @@
-// Issue #2 rule 8: the query string made from leftover parameters of a GET or HEAD,
+// The query string made from leftover parameters of a GET or HEAD,
 // through the public endpoint().
 import { describe, expect, it } from "vitest";
 import { endpoint, EndpointError } from "../src/index.js";

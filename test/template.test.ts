@@ -1,5 +1,5 @@
-// Issue #2 rule 6 (URL templates) and the dangling-slash part of rule 7, through the
-// public endpoint(); plus unit tests of the bounded template cache (docs/decisions.md).
+// URL templates (RFC 6570 and `:name`) and the dangling slash, through the public
+// endpoint(); plus the bounded template and route caches (docs/decisions.md).
 import fc from "fast-check";
 import { parseTemplate } from "url-template";
 import { describe, expect, it } from "vitest";
@@ -630,7 +630,7 @@ describe("dot segments made by a variable", () => {
   });
 });
 
-describe("dangling slash (rule 7)", () => {
+describe("dangling slash", () => {
   it("drops the '/' left by a missing final {name}", () => {
     expect(expand("/repos/o/r/branches/{branch}")).toBe("/repos/o/r/branches");
   });

@@ -1,4 +1,4 @@
-// Type tests (issue #5 item 5): pin the public types so a change to them is a
+// Type tests: pin the public types so a change to them is a
 // deliberate, visible change. Checked by the TypeScript compiler (vitest typecheck),
 // never executed.
 import { describe, expectTypeOf, it } from "vitest";

@@ -1,4 +1,4 @@
-// Issue #2 rule 7: joining the expanded url to baseUrl, through the public endpoint().
+// Joining the expanded url to baseUrl, through the public endpoint().
 import { describe, expect, it } from "vitest";
 import { endpoint, RequestBuilder } from "../src/index.js";
 

@@ -971,3 +971,29 @@ describe("call forms", () => {
     expect(endpoint({ url: "", baseUrl: "https://example.com/api/" }).url).toBe("https://example.com/api/");
   });
 });
+
+describe("a key that differs from an option only in letter case is refused, not sent as a parameter", () => {
+  it.each([
+    ["baseURL", "baseUrl"],
+    ["Headers", "headers"],
+    ["mediatype", "mediaType"],
+    ["URL", "url"],
+    ["Method", "method"],
+    ["Data", "data"],
+    ["Request", "request"],
+    ["BASEURL", "baseUrl"],
+  ])("%s: did you mean %s?", (key, option) => {
+    const message = `${JSON.stringify(key)} is not an option: did you mean \`${option}\`?`;
+    expectEndpointError(() => endpoint("GET /x", { [key]: "v" }), "ERR_INVALID_OPTIONS", message);
+    expectEndpointError(() => endpoint.merge("GET /x", { [key]: "v" }), "ERR_INVALID_OPTIONS", message);
+    expectEndpointError(() => endpoint.defaults({ [key]: "v" }), "ERR_INVALID_OPTIONS", message);
+    expectEndpointError(() => endpoint.builder().param(key, "v"), "ERR_INVALID_OPTIONS", message);
+  });
+
+  it("keeps body, json, searchParams and other client option names as parameters", () => {
+    expect(endpoint("GET /x", { json: 1, searchParams: "a", params: 2, timeout: 3 }).url).toBe(
+      "https://api.github.com/x?json=1&searchParams=a&params=2&timeout=3",
+    );
+    expect(endpoint("POST /x", { body: "text", headerz: 1 }).body).toEqual({ body: "text", headerz: 1 });
+  });
+});

@@ -943,6 +943,12 @@ const REPROS: Repro[] = [
     run: (e) => e("GET /files/{dir}..", { dir: "" }),
     focus: url,
   },
+  {
+    id: "near-miss-option",
+    call: `endpoint("GET /user", { baseURL: "https://ghe.example.com/api/v3" })`,
+    run: (e) => e("GET /user", { baseURL: "https://ghe.example.com/api/v3" }),
+    focus: url,
+  },
   { id: "missing-url", call: `endpoint({ method: "GET" })`, run: (e) => e({ method: "GET" }), focus: url },
   {
     id: "method-case",

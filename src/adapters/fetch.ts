@@ -65,11 +65,21 @@ function classOf(value: unknown): string {
 }
 
 // Bodies fetch sends as they are, besides text, typed arrays (Buffer included) and streams.
-const SENT_AS_THEY_ARE = /*#__PURE__*/ new Set(["ArrayBuffer", "SharedArrayBuffer", "Blob", "File", "FormData", "URLSearchParams"]);
+const SENT_AS_THEY_ARE = /*#__PURE__*/ new Set([
+  "ArrayBuffer",
+  "SharedArrayBuffer",
+  "Blob",
+  "File",
+  "FormData",
+  "URLSearchParams",
+]);
 
 /** Streams fetch reads chunk by chunk: a ReadableStream, or (Node's fetch) any async iterable such as a Readable. */
 function isStream(body: unknown): boolean {
-  return classOf(body) === "ReadableStream" || typeof (body as Record<symbol, unknown> | null)?.[Symbol.asyncIterator] === "function";
+  return (
+    classOf(body) === "ReadableStream" ||
+    typeof (body as Record<symbol, unknown> | null)?.[Symbol.asyncIterator] === "function"
+  );
 }
 
 /**
@@ -157,7 +167,8 @@ export function toFetch(options: RequestOptions): [string, FetchInit] {
     const json = type === "application/json" || type.endsWith("+json");
     const structured = isPlainObject(body) || Array.isArray(body);
     const kind = classOf(body);
-    if (typeof body === "string" || ArrayBuffer.isView(body) || SENT_AS_THEY_ARE.has(kind) || isStream(body)) init.body = body;
+    if (typeof body === "string" || ArrayBuffer.isView(body) || SENT_AS_THEY_ARE.has(kind) || isStream(body))
+      init.body = body;
     else if (structured && type === "application/x-www-form-urlencoded") init.body = formText(body as object);
     else init.body = json || structured ? serialise(body) : body;
     if (json && (kind === "FormData" || kind === "URLSearchParams")) delete headers[contentType];

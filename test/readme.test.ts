@@ -1,0 +1,68 @@
+// The README's own examples run: each ```js block is a module importing the build, in
+// which a line `expression; // value` asserts that the expression deep-equals the value.
+// fetch is a stub that answers 200, so the examples send nothing anywhere.
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { afterAll, describe, expect, it } from "vitest";
+
+const root = resolve(__dirname, "..");
+const README = readFileSync(join(root, "README.md"), "utf8");
+const BUILD = pathToFileURL(join(root, "dist", "index.js")).href;
+const scratch = mkdtempSync(join(tmpdir(), "fluent-endpoint-readme-"));
+
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+/** The ```js blocks of the README. */
+const blocks = [...README.matchAll(/^```js\n([\s\S]*?)^```$/gm)].map((match) => match[1] as string);
+
+/** `code` as a module: the package import pointed at the build, each `expression; // value` line an assertion. */
+function asModule(code: string): { source: string; assertions: number } {
+  let assertions = 0;
+  const lines = code.split("\n").map((line) => {
+    const match = /^(?<expression>[^/].*?);\s*\/\/ (?<value>.+)$/.exec(line);
+    if (match === null || /^(const|let|var|import|export)\b/.test(match.groups!.expression!)) return line;
+    try {
+      new Function(`return (${match.groups!.value});`);
+    } catch {
+      return line; // a comment, not a value
+    }
+    assertions++;
+    return `assert.deepStrictEqual(${match.groups!.expression}, ${match.groups!.value});`;
+  });
+  // A block without an import continues the one before it: it gets the package's exports.
+  const imports = code.includes('from "fluent-endpoint"')
+    ? ""
+    : `import { endpoint, EndpointError, ErrorCodes, RequestBuilder, toFetch, VERSION } from "fluent-endpoint";\n`;
+  const body = (imports + lines.join("\n")).replaceAll('from "fluent-endpoint"', `from ${JSON.stringify(BUILD)}`);
+  const source = `import assert from "node:assert/strict";\n${body}`;
+  return { source, assertions };
+}
+
+describe("README.md", () => {
+  it("has examples to run, within its size budget", () => {
+    expect(blocks.length).toBeGreaterThanOrEqual(2);
+    expect(Buffer.byteLength(README)).toBeLessThanOrEqual(9000);
+  });
+
+  it.each(blocks.map((code, index) => [index + 1, code] as const))("block %i runs, and every value it shows is right", async (index, code) => {
+    if (!existsSync(join(root, "dist", "index.js"))) throw new Error("dist/index.js is missing: run `npm run build` first");
+    const { source, assertions } = asModule(code);
+    expect(assertions).toBeGreaterThan(0);
+    const file = join(scratch, `block-${index}.mjs`);
+    writeFileSync(file, source);
+    const sent: string[] = [];
+    const realFetch = globalThis.fetch;
+    globalThis.fetch = (async (url: string, init: { method: string }) => {
+      sent.push(`${init.method} ${url}`);
+      return new Response("{}", { status: 200 });
+    }) as typeof fetch;
+    try {
+      await import(pathToFileURL(file).href);
+    } finally {
+      globalThis.fetch = realFetch;
+    }
+    if (code.includes("fetch(")) expect(sent.length).toBeGreaterThan(0);
+  });
+});

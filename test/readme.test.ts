@@ -46,23 +46,27 @@ describe("README.md", () => {
     expect(Buffer.byteLength(README)).toBeLessThanOrEqual(9000);
   });
 
-  it.each(blocks.map((code, index) => [index + 1, code] as const))("block %i runs, and every value it shows is right", async (index, code) => {
-    if (!existsSync(join(root, "dist", "index.js"))) throw new Error("dist/index.js is missing: run `npm run build` first");
-    const { source, assertions } = asModule(code);
-    expect(assertions).toBeGreaterThan(0);
-    const file = join(scratch, `block-${index}.mjs`);
-    writeFileSync(file, source);
-    const sent: string[] = [];
-    const realFetch = globalThis.fetch;
-    globalThis.fetch = (async (url: string, init: { method: string }) => {
-      sent.push(`${init.method} ${url}`);
-      return new Response("{}", { status: 200 });
-    }) as typeof fetch;
-    try {
-      await import(pathToFileURL(file).href);
-    } finally {
-      globalThis.fetch = realFetch;
-    }
-    if (code.includes("fetch(")) expect(sent.length).toBeGreaterThan(0);
-  });
+  it.each(blocks.map((code, index) => [index + 1, code] as const))(
+    "block %i runs, and every value it shows is right",
+    async (index, code) => {
+      if (!existsSync(join(root, "dist", "index.js")))
+        throw new Error("dist/index.js is missing: run `npm run build` first");
+      const { source, assertions } = asModule(code);
+      expect(assertions).toBeGreaterThan(0);
+      const file = join(scratch, `block-${index}.mjs`);
+      writeFileSync(file, source);
+      const sent: string[] = [];
+      const realFetch = globalThis.fetch;
+      globalThis.fetch = (async (url: string, init: { method: string }) => {
+        sent.push(`${init.method} ${url}`);
+        return new Response("{}", { status: 200 });
+      }) as typeof fetch;
+      try {
+        await import(pathToFileURL(file).href);
+      } finally {
+        globalThis.fetch = realFetch;
+      }
+      if (code.includes("fetch(")) expect(sent.length).toBeGreaterThan(0);
+    },
+  );
 });

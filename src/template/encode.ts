@@ -1,4 +1,4 @@
-import { isIn, isPercentTriplet, Chars, UNRESERVED } from "../core/chars.js";
+import { Chars, isIn, isPercentTriplet, UNRESERVED } from "../core/chars.js";
 
 /**
  * RFC 6570 unreserved encoding, as `{x}` and `{?x}` encode a value: everything but
@@ -6,9 +6,6 @@ import { isIn, isPercentTriplet, Chars, UNRESERVED } from "../core/chars.js";
  * Undefined for a lone UTF-16 surrogate, which has no UTF-8 form.
  */
 export function encodeUnreserved(text: string): string | undefined {
-  let i = 0;
-  while (i < text.length && isIn(text.charCodeAt(i), UNRESERVED)) i++;
-  if (i === text.length) return text;
   let encoded: string;
   try {
     encoded = encodeURIComponent(text);
@@ -16,14 +13,7 @@ export function encodeUnreserved(text: string): string | undefined {
     return undefined;
   }
   // encodeURIComponent keeps !'()*, which RFC 6570 encodes: rare, so looked for first.
-  for (i = 0; i < encoded.length; i++) if ("!'()*".includes(encoded[i]!)) break;
-  if (i === encoded.length) return encoded;
-  let result = encoded.slice(0, i);
-  for (; i < encoded.length; i++) {
-    const char = encoded[i]!;
-    result += "!'()*".includes(char) ? `%${char.charCodeAt(0).toString(16).toUpperCase()}` : char;
-  }
-  return result;
+  return /[!'()*]/.test(encoded) ? encoded.replace(/[!'()*]/g, (mark) => `%${mark.charCodeAt(0).toString(16).toUpperCase()}`) : encoded;
 }
 
 /**

@@ -205,7 +205,8 @@ describe("10 000 parameters are all routed correctly", () => {
   it(
     "puts 10 000 parameters of a POST into the url, the query expression and the body",
     () => {
-      const result = endpoint("POST /items/{p0}{?p1}", params);
+      // A route typed `string`: a record of 10 000 names cannot show the compiler it holds `p0`.
+      const result = endpoint("POST /items/{p0}{?p1}" as string, params);
       expect(result.url).toBe(`${BASE}/items/v%200?p1=v%201`);
       const { p0: _0, p1: _1, ...rest } = params;
       expect(result.body).toEqual(rest);
@@ -712,9 +713,10 @@ function underPollution(keys: Record<string, unknown>, fn: () => unknown): unkno
 
 describe("keys inherited from a polluted Object.prototype never reach url, headers or body", () => {
   const calls: [string, () => unknown][] = [
-    ["endpoint() with a POST", () => endpoint("POST /x/{leak}", { a: 1 })],
+    // Routes typed `string`: the placeholders are left out on purpose, to be filled by nothing.
+    ["endpoint() with a POST", () => endpoint("POST /x/{leak}" as string, { a: 1 })],
     ["endpoint() with a GET", () => endpoint("GET /y{?leak}", { headers: { "X-A": "1" } })],
-    ["a defaults function", () => endpoint.defaults({ b: 2, headers: { "X-B": "2" } })("GET /z/:leak")],
+    ["a defaults function", () => endpoint.defaults({ b: 2, headers: { "X-B": "2" } })("GET /z/:leak" as string)],
     ["a builder", () => new RequestBuilder().route("PUT /w").param("c", 3).header("X-C", "3").build()],
     ["merge()", () => endpoint.merge("GET /m")],
     [

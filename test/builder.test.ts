@@ -3,7 +3,7 @@
 // received the bad input.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { endpoint, EndpointError, type EndpointOptions, RequestBuilder } from "../src/index.js";
+import { endpoint, EndpointError, type EndpointOptions, RequestBuilder, type RequestOptions } from "../src/index.js";
 
 const { version } = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as {
   version: string;
@@ -333,7 +333,8 @@ describe('pending steps and produced states (docs/architecture.md, "Builder stat
   const LONG = 25;
 
   it(`a one-off chain of ${LONG} calls (past the bound of pending changes) builds what endpoint() builds, on the first build and later ones`, () => {
-    let builder = new RequestBuilder().route("GET /repos/{owner}/{repo}/issues").header("x-gone", "1");
+    // Declared as the bare type: a variable keeps its declared type through the reassignments below.
+    let builder: RequestBuilder = new RequestBuilder().route("GET /repos/{owner}/{repo}/issues").header("x-gone", "1");
     const expected: Record<string, unknown> = {};
     for (let i = 0; i < LONG; i++) {
       builder = builder.param(`p${i}`, i);
@@ -418,6 +419,14 @@ describe('pending steps and produced states (docs/architecture.md, "Builder stat
     expect(Object.isFrozen(defaults.filter)).toBe(true);
     expect(Object.isFrozen(defaults.filter.tags)).toBe(true);
     expect(defaults.headers).toEqual({ ...DEFAULT_HEADERS, "x-a": "1" });
+  });
+});
+
+describe("withRoutes()", () => {
+  it("returns the very builder it is called on (a route map is types only)", () => {
+    const builder = new RequestBuilder().route("GET /repos/{owner}/{repo}");
+    expect(builder.withRoutes()).toBe(builder);
+    expect(builder.withRoutes().params({ owner: "o", repo: "r" }).build().url).toBe("https://api.github.com/repos/o/r");
   });
 });
 
@@ -677,7 +686,11 @@ describe("invalid input is rejected by the builder method that received it", () 
 
   it("a method detached from its builder, or called on another object, throws ERR_INVALID_OPTIONS", () => {
     const builder = new RequestBuilder().route("GET /x");
-    const { build, param, merge, toEndpoint } = builder;
+    // Typed loosely: detached, these methods do not compile (their `this` is typed).
+    const { build, param, merge, toEndpoint } = builder as unknown as Record<
+      "build" | "param" | "merge" | "toEndpoint",
+      (...args: unknown[]) => RequestOptions
+    >;
     for (const call of [() => build(), () => param("a", 1), () => merge(), () => toEndpoint()]) {
       const error = thrown(call);
       expect(error.code).toBe("ERR_INVALID_OPTIONS");

@@ -882,14 +882,23 @@ describe("the members of an endpoint function", () => {
     ["endpoint", endpoint],
     ["endpoint.defaults(…)", endpoint.defaults({ a: 1 })],
     ["endpoint.defaults(…).defaults(…)", endpoint.defaults({ a: 1 }).defaults({ b: 2 })],
-  ])("%s has DEFAULTS, defaults, merge, parse and builder as own, enumerable, read-only members", (_, fn) => {
-    expect(Object.keys(fn)).toEqual(["DEFAULTS", "defaults", "merge", "parse", "builder"]);
-    for (const key of Object.keys(fn)) {
-      const descriptor = Object.getOwnPropertyDescriptor(fn, key)!;
-      expect(descriptor.configurable).toBe(false);
-      if ("value" in descriptor) expect(descriptor.writable).toBe(false);
-    }
-    expect(typeof Object.getOwnPropertyDescriptor(fn, "DEFAULTS")!.get).toBe("function");
+  ])(
+    "%s has DEFAULTS, defaults, merge, parse, builder and withRoutes as own, enumerable, read-only members",
+    (_, fn) => {
+      expect(Object.keys(fn)).toEqual(["DEFAULTS", "defaults", "merge", "parse", "builder", "withRoutes"]);
+      for (const key of Object.keys(fn)) {
+        const descriptor = Object.getOwnPropertyDescriptor(fn, key)!;
+        expect(descriptor.configurable).toBe(false);
+        if ("value" in descriptor) expect(descriptor.writable).toBe(false);
+      }
+      expect(typeof Object.getOwnPropertyDescriptor(fn, "DEFAULTS")!.get).toBe("function");
+    },
+  );
+
+  it("withRoutes() returns the very function it is called on (a route map is types only)", () => {
+    const github = endpoint.defaults({ a: 1 });
+    expect(github.withRoutes()).toBe(github);
+    expect(endpoint.withRoutes()).toBe(endpoint);
   });
 });
 

@@ -33,23 +33,30 @@ type AllCodes =
   | "ERR_MISSING_PARAMETER";
 
 describe("endpoint()", () => {
-  it("returns RequestOptions in every call form", () => {
-    expectTypeOf(endpoint("GET /orgs/{org}/repos", { org: "octokit" })).toEqualTypeOf<RequestOptions>();
-    expectTypeOf(endpoint("GET /user")).toEqualTypeOf<RequestOptions>();
-    expectTypeOf(endpoint({ method: "GET", url: "/user" })).toEqualTypeOf<RequestOptions>();
+  it("returns RequestOptions in every call form, with the literal lowercase method when the call gives one", () => {
+    expectTypeOf(endpoint("GET /orgs/{org}/repos", { org: "octokit" })).toEqualTypeOf<RequestOptions<"get">>();
+    expectTypeOf(endpoint("GET /user")).toEqualTypeOf<RequestOptions<"get">>();
+    expectTypeOf(endpoint({ method: "GET", url: "/user" })).toEqualTypeOf<RequestOptions<"get">>();
+    expectTypeOf(endpoint({ url: "/user" })).toEqualTypeOf<RequestOptions>();
     expectTypeOf(endpoint()).toEqualTypeOf<RequestOptions>();
   });
 
   it("is an Endpoint whose helpers keep their types", () => {
-    expectTypeOf(endpoint).toEqualTypeOf<Endpoint>();
-    expectTypeOf(endpoint.defaults({ baseUrl: "https://ghe.example.com/api/v3" })).toEqualTypeOf<Endpoint>();
-    expectTypeOf(endpoint.defaults({ org: "octokit" }).defaults({ per_page: 100 })).toEqualTypeOf<Endpoint>();
+    expectTypeOf(endpoint).toEqualTypeOf<Endpoint<{}, {}>>();
+    expectTypeOf(endpoint).toExtend<Endpoint>();
+    expectTypeOf(endpoint.defaults({ baseUrl: "https://ghe.example.com/api/v3" })).toEqualTypeOf<
+      Endpoint<{ baseUrl: string }, {}>
+    >();
+    expectTypeOf(endpoint.defaults({ org: "octokit" }).defaults({ per_page: 100 })).toEqualTypeOf<
+      Endpoint<{ org: string } & { per_page: number }, {}>
+    >();
     expectTypeOf(endpoint.DEFAULTS).toEqualTypeOf<ReadonlyMergedOptions>();
     expectTypeOf(endpoint.merge("GET /orgs/{org}", { org: "x" })).toEqualTypeOf<MergedOptions>();
     expectTypeOf(endpoint.merge({ url: "/user" })).toEqualTypeOf<MergedOptions>();
     expectTypeOf(endpoint.merge()).toEqualTypeOf<MergedOptions>();
     expectTypeOf(endpoint.parse(endpoint.merge("GET /user"))).toEqualTypeOf<RequestOptions>();
     expectTypeOf(endpoint.builder()).toEqualTypeOf<RequestBuilder>();
+    expectTypeOf(endpoint.withRoutes<{}>()).toEqualTypeOf<Endpoint<{}, {}>>();
   });
 
   it("refuses what is not a route or options", () => {
@@ -74,7 +81,7 @@ describe("endpoint()", () => {
   });
 
   it("takes an empty mediaType.previews list (as @octokit/endpoint's merged options hold), never a non-empty one", () => {
-    expectTypeOf(endpoint("POST /graphql", { mediaType: { previews: [] } })).toEqualTypeOf<RequestOptions>();
+    expectTypeOf(endpoint("POST /graphql", { mediaType: { previews: [] } })).toEqualTypeOf<RequestOptions<"post">>();
     expectTypeOf(
       new RequestBuilder().mediaType({ format: "raw", previews: undefined }),
     ).toEqualTypeOf<RequestBuilder>();
@@ -94,7 +101,7 @@ describe("endpoint()", () => {
         request: undefined,
       }),
     ).toEqualTypeOf<RequestOptions>();
-    expectTypeOf(endpoint.defaults({ baseUrl: maybe })).toEqualTypeOf<Endpoint>();
+    expectTypeOf(endpoint.defaults({ baseUrl: maybe })).toEqualTypeOf<Endpoint<{ baseUrl: string | undefined }, {}>>();
     expectTypeOf(RequestBuilder.from({ url: maybe }).mediaType({ format: maybe })).toEqualTypeOf<RequestBuilder>();
     // Results never hold an undefined field, so they fit exact optional types.
     const result: { request?: RequestMeta } = endpoint("GET /x");
@@ -182,9 +189,9 @@ describe("RequestBuilder", () => {
   });
 
   it("builds RequestOptions, merges to MergedOptions, turns into an Endpoint", () => {
-    expectTypeOf(builder.route("GET /user").build()).toEqualTypeOf<RequestOptions>();
+    expectTypeOf(builder.route("GET /user").build()).toEqualTypeOf<RequestOptions<"get">>();
     expectTypeOf(builder.merge()).toEqualTypeOf<MergedOptions>();
-    expectTypeOf(builder.toEndpoint()).toEqualTypeOf<Endpoint>();
+    expectTypeOf(builder.toEndpoint()).toEqualTypeOf<Endpoint<{}, {}>>();
     expectTypeOf(builder.build).returns.toEqualTypeOf<RequestOptions>();
   });
 

@@ -24,6 +24,19 @@ import type {
 import { cloneValue, isPlainObject } from "../core/values.js";
 import { parseRoute } from "../http/route.js";
 import type { Endpoint } from "./endpoint.js";
+import type {
+  BuildReceiver,
+  BuiltMethod,
+  GivenName,
+  HeldNames,
+  ParameterName,
+  ParameterValue,
+  PartialParameters,
+  Present,
+  RouteKey,
+  RouteMethodOr,
+  RouteUrl,
+} from "./typed-routes.js";
 
 /**
  * What a builder holds: an immer-produced state and the recipes (checked, copied
@@ -55,6 +68,19 @@ const OWN: unique symbol = /*#__PURE__*/ Symbol("fluent-endpoint.own");
  * as a template. The state underneath is plain data, deep-frozen, made by immer;
  * a one-off chain defers that work to a single merge at `build()`.
  *
+ * Its type records what the chain holds, so that `build()` does not compile until
+ * every parameter the route needs is given (see docs/typed-routes.md). The type
+ * parameters appear only inside `RequestBuilder<…>` results, so any builder can be
+ * assigned to the bare `RequestBuilder` type (whose `build()` checks nothing); a method whose
+ * arguments depend on what the builder holds reads it from `this` (`M`, `U`, `G`,
+ * `R`). Each typed signature sits above its implementation, whose plain signature
+ * the body is checked against.
+ *
+ * @typeParam Method - The method set by `route()` or `method()`; `string` when not known.
+ * @typeParam Url - The url template set by `route()` or `url()`; `string` when not known (nothing is checked).
+ * @typeParam Given - The parameter names given so far, by defaults, `param()`, `params()` or `data()`.
+ * @typeParam Routes - The route map set by `withRoutes()`; none by default.
+ *
  * @example
  * const repo = new RequestBuilder()
  *   .header("authorization", "token secret123")
@@ -64,7 +90,12 @@ const OWN: unique symbol = /*#__PURE__*/ Symbol("fluent-endpoint.own");
  * repo.param("state", "open").build();
  * // { method: "get", url: "https://api.github.com/repos/octokit/endpoint.js/issues?state=open", headers: {…} }
  */
-export class RequestBuilder {
+export class RequestBuilder<
+  Method extends string = string,
+  Url extends string = string,
+  Given extends string = never,
+  Routes = {},
+> {
   // A private field: no caller can reach a builder's link, so no caller can alter a builder another module shares.
   #link: Link;
 
@@ -99,16 +130,22 @@ export class RequestBuilder {
    * @example
    * const github = RequestBuilder.from({ headers: { authorization: "token secret123" } });
    */
+  static from<Options extends EndpointOptions>(options: Options): RequestBuilder<string, string, HeldNames<Options>>;
   static from(options: EndpointOptions): RequestBuilder {
     return wrapState(produceState(ROOT_STATE, [readOptions(undefined, options, cloneValue)]));
   }
 
   /**
    * Sets method and url from `"<METHOD> <URL>"`, or only the url from `"<URL>"`.
+   * The parameters the route needs must then be given before `build()`.
    *
    * @example
    * builder.route("POST /repos/{owner}/{repo}/issues")
    */
+  route<Route extends string, M extends string, U extends string, G extends string, R>(
+    this: RequestBuilder<M, U, G, R>,
+    route: Route | RouteKey<R>,
+  ): RequestBuilder<RouteMethodOr<Route, M>, RouteUrl<Route>, G, R>;
   route(route: string): RequestBuilder {
     // A missing route is no "not given" here, as an undefined option is: parseRoute throws ERR_INVALID_ROUTE.
     if (typeof route !== "string") parseRoute(route);
@@ -116,16 +153,19 @@ export class RequestBuilder {
   }
 
   /** Sets the HTTP method (any case; the result lowercases it). @example builder.method("PATCH") */
+  method<NewMethod extends string>(method: NewMethod): RequestBuilder<NewMethod, Url, Given, Routes>;
   method(method: string): RequestBuilder {
     return RequestBuilder.#set(this, "method", method);
   }
 
   /** Sets the url template. @example builder.url("/users/{username}") */
+  url<NewUrl extends string>(url: NewUrl): RequestBuilder<Method, NewUrl, Given, Routes>;
   url(url: string): RequestBuilder {
     return RequestBuilder.#set(this, "url", url);
   }
 
   /** Sets the base URL for urls that are paths. @example builder.baseUrl("https://ghe.example.com/api/v3") */
+  baseUrl(baseUrl: string): RequestBuilder<Method, Url, Given, Routes>;
   baseUrl(baseUrl: string): RequestBuilder {
     return RequestBuilder.#set(this, "baseUrl", baseUrl);
   }
@@ -136,6 +176,7 @@ export class RequestBuilder {
    * @example
    * builder.header("Authorization", "token secret123")
    */
+  header(name: string, value: HeaderValue | null | undefined): RequestBuilder<Method, Url, Given, Routes>;
   header(name: string, value: HeaderValue | null | undefined): RequestBuilder {
     if (typeof name !== "string") {
       throw new EndpointError(ErrorCodes.INVALID_HEADER, `header name must be a string, got ${describe(name)}`);
@@ -146,23 +187,41 @@ export class RequestBuilder {
   }
 
   /** Merges headers key by key. @example builder.headers({ accept: "text/html", "user-agent": "my-app/1.0" }) */
+  headers(headers: RequestHeaders): RequestBuilder<Method, Url, Given, Routes>;
   headers(headers: RequestHeaders): RequestBuilder {
     return RequestBuilder.#set(this, "headers", headers);
   }
 
   /**
    * Sets one parameter: it fills a url placeholder, or goes to the query (GET,
-   * HEAD) or the JSON body. `undefined` leaves the builder as it is.
+   * HEAD) or the JSON body. `undefined` leaves the builder as it is. The route's
+   * parameters autocomplete; any other name is accepted.
    *
    * @example
    * builder.param("per_page", 100)
    */
+  param<
+    M extends string,
+    U extends string,
+    G extends string,
+    R,
+    Name extends string,
+    Value extends ParameterValue<Name, M, U, R>,
+  >(
+    this: RequestBuilder<M, U, G, R>,
+    name: Name | ParameterName<M, U, R>,
+    value: Value,
+  ): RequestBuilder<M, U, G | GivenName<Name, Value>, R>;
   param(name: string, value: unknown): RequestBuilder {
     assertParameterName(name);
     return withOptions(RequestBuilder.#linkOf(this), Object.defineProperty({}, name, { value, enumerable: true }));
   }
 
   /** Sets several parameters. @example builder.params({ owner: "octokit", repo: "endpoint.js" }) */
+  params<M extends string, U extends string, G extends string, R, Parameters extends Record<string, unknown>>(
+    this: RequestBuilder<M, U, G, R>,
+    params: Parameters & PartialParameters<M, U, R>,
+  ): RequestBuilder<M, U, G | HeldNames<Parameters>, R>;
   params(params: Record<string, unknown>): RequestBuilder {
     if (!isPlainObject(params)) {
       throw new EndpointError(ErrorCodes.INVALID_OPTIONS, `params must be a plain object, got ${describe(params)}`);
@@ -172,16 +231,22 @@ export class RequestBuilder {
   }
 
   /** Sets the request body, sent as is (by identity) instead of JSON built from parameters. @example builder.data("Hello, world") */
+  data<M extends string, U extends string, G extends string, R>(
+    this: RequestBuilder<M, U, G, R>,
+    body: ParameterValue<"data", M, U, R>,
+  ): RequestBuilder<M, U, G | "data", R>;
   data(body: unknown): RequestBuilder {
     return withOptions(RequestBuilder.#linkOf(this), { data: body });
   }
 
   /** Sets `mediaType.format`. @example builder.mediaType({ format: "raw" }) */
+  mediaType(mediaType: MediaType): RequestBuilder<Method, Url, Given, Routes>;
   mediaType(mediaType: MediaType): RequestBuilder {
     return RequestBuilder.#set(this, "mediaType", mediaType);
   }
 
   /** Sets the `request` meta object, merged over an earlier one (see {@link RequestMeta}). @example builder.request({ signal }) */
+  request(request: RequestMeta): RequestBuilder<Method, Url, Given, Routes>;
   request(request: RequestMeta): RequestBuilder {
     return RequestBuilder.#set(this, "request", request);
   }
@@ -194,11 +259,15 @@ export class RequestBuilder {
 
   /**
    * The request options, exactly as `endpoint()` returns them for the same inputs.
+   * Does not compile while a parameter the route needs is missing: the error names it.
    *
    * @example
    * new RequestBuilder().route("GET /user").build()
    * // { method: "get", url: "https://api.github.com/user", headers: {…} }
    */
+  build<M extends string, U extends string, G extends string, R>(
+    this: BuildReceiver<M, U, G, R>,
+  ): RequestOptions<BuiltMethod<M>>;
   build(): RequestOptions {
     const link = RequestBuilder.#linkOf(this);
     return parseState(firstUse(link) ? mergeForCall(link.base, link.recipes) : stateOf(link));
@@ -216,8 +285,21 @@ export class RequestBuilder {
    * const listIssues = builder.route("GET /repos/{owner}/{repo}/issues").toEndpoint();
    * listIssues({ owner: "octokit", repo: "endpoint.js" });
    */
+  toEndpoint<G extends string, R>(this: RequestBuilder<string, string, G, R>): Endpoint<{ [Name in G]: Present }, R>;
   toEndpoint(): Endpoint {
     return createEndpoint(stateOf(RequestBuilder.#linkOf(this)));
+  }
+
+  /**
+   * This very builder, typed by the route map `NewRoutes` (see `endpoint.withRoutes()`).
+   *
+   * @example
+   * import type { Endpoints } from "@octokit/types";
+   * new RequestBuilder().withRoutes<Endpoints>().route("POST /repos/{owner}/{repo}/issues");
+   */
+  withRoutes<NewRoutes>(): RequestBuilder<Method, Url, Given, NewRoutes>;
+  withRoutes(): RequestBuilder {
+    return this;
   }
 }
 
@@ -331,6 +413,7 @@ export function createEndpoint(state: EndpointState): Endpoint {
     },
     parse,
     builder: () => wrapState(state),
+    withRoutes: () => call,
   });
   return Object.freeze(call) as unknown as Endpoint;
 }

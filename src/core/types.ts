@@ -151,7 +151,10 @@ export interface ReadonlyMergedOptions extends Readonly<MergedOptions> {
 }
 
 /**
- * Generic request options, ready for any HTTP client.
+ * Generic request options, ready for any HTTP client. `Method` is the literal
+ * lowercase method when the route gives one (`endpoint("GET /user").method` is `"get"`).
+ *
+ * @typeParam Method - The lowercase method, `string` when it is not known.
  *
  * @example
  * const { method, url, headers, body } = endpoint("POST /repos/{owner}/{repo}/issues", {
@@ -162,9 +165,9 @@ export interface ReadonlyMergedOptions extends Readonly<MergedOptions> {
  * // method "post", url "https://api.github.com/repos/octokit/endpoint.js/issues",
  * // body { title: "Found a bug" }
  */
-export interface RequestOptions {
+export interface RequestOptions<Method extends string = string> {
   /** The HTTP method, always lowercase. */
-  method: string;
+  method: Method;
   /** The full URL, placeholders expanded and the query string appended. */
   url: string;
   /** Lowercase header names. */

@@ -13,7 +13,9 @@ export function encodeUnreserved(text: string): string | undefined {
     return undefined;
   }
   // encodeURIComponent keeps !'()*, which RFC 6570 encodes: rare, so looked for first.
-  return /[!'()*]/.test(encoded) ? encoded.replace(/[!'()*]/g, (mark) => `%${mark.charCodeAt(0).toString(16).toUpperCase()}`) : encoded;
+  return /[!'()*]/.test(encoded)
+    ? encoded.replace(/[!'()*]/g, (mark) => `%${mark.charCodeAt(0).toString(16).toUpperCase()}`)
+    : encoded;
 }
 
 /**

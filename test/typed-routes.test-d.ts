@@ -1,0 +1,408 @@
+// Typed routes: what the compiler accepts and refuses for a route, its options, the
+// defaults, the builder and route maps. Checked by tsc (vitest typecheck), never run.
+// The text of the errors is checked in typed-routes-diagnostics.test.ts.
+import type { Endpoints } from "@octokit/types";
+import type { paths as GitHubPaths } from "@octokit/openapi-types";
+import { describe, expectTypeOf, it } from "vitest";
+import {
+  type Endpoint,
+  endpoint,
+  type EndpointOptions,
+  type OpenAPIRoutes,
+  RequestBuilder,
+  type RequestOptions,
+  type RouteMap,
+  type RouteParameters,
+} from "../src/index.js";
+import type { paths as NotePaths } from "./fixtures/openapi/notes.js";
+import type { paths as PetPaths } from "./fixtures/openapi/petstore-expanded.js";
+
+describe("names a literal route requires", () => {
+  it("requires the names of simple and reserved expressions and :name placeholders", () => {
+    endpoint("GET /repos/{owner}/{repo}", { owner: "octokit", repo: "endpoint.js" });
+    // @ts-expect-error {repo} is required
+    endpoint("GET /repos/{owner}/{repo}", { owner: "octokit" });
+    // @ts-expect-error both names of {owner,repo} are required
+    endpoint("GET /x/{owner,repo}", { owner: "octokit" });
+    endpoint("GET /x/{owner,repo}", { owner: "octokit", repo: "r" });
+    // @ts-expect-error {+path} is required
+    endpoint("GET /files/{+path}", {});
+    endpoint("GET /files/{+path}", { path: "a/b" });
+    // @ts-expect-error :id is required
+    endpoint("GET /users/:id", {});
+    endpoint("GET /users/:id/:file_name.json", { id: 1, file_name: "f" });
+  });
+
+  it("strips the :3 prefix and * explode modifiers", () => {
+    endpoint("GET /x/{name:3}/{list*}", { name: "abcdef", list: ["a", "b"] });
+    // @ts-expect-error {list*} is required, by the name list
+    endpoint("GET /x/{name:3}/{list*}", { name: "abcdef" });
+    expectTypeOf<keyof RouteParameters<"/x/{name:3}/{list*}{?q*,r:2}">>().toEqualTypeOf<"name" | "list" | "q" | "r">();
+  });
+
+  it("makes the names of #, ., /, ;, ? and & expressions optional", () => {
+    endpoint("GET /x{#frag}{.ext}{/seg}{;matrix}{?q}{&more}");
+    endpoint("GET /x{#frag}{.ext}{/seg}{;matrix}{?q}{&more}", {
+      frag: "f",
+      ext: "json",
+      seg: ["a"],
+      matrix: 1,
+      q: "x",
+      more: 2,
+    });
+    expectTypeOf<RouteParameters<"/x{#a}{.b}{/c}{;d}{?e}{&f}">>().toEqualTypeOf<
+      { [Name in never]: {} } & { a?: unknown; b?: unknown; c?: unknown; d?: unknown; e?: unknown; f?: unknown }
+    >();
+  });
+
+  it("refuses null or undefined for a required name, not for an optional one", () => {
+    // @ts-expect-error a required value may not be null
+    endpoint("GET /repos/{owner}", { owner: null });
+    // @ts-expect-error nor undefined
+    endpoint("GET /repos/{owner}", { owner: undefined });
+    endpoint("GET /repos/{owner}{?page}", { owner: "o", page: undefined });
+    endpoint("GET /repos/{owner}{?page}", { owner: "o", page: null });
+  });
+
+  it("reads :name in the path only, from a letter or _ to the first other character", () => {
+    // After `?`, a literal `#`, or a {?…} expression, a colon is literal.
+    endpoint("GET /search?q=:notme");
+    endpoint("GET /x{?q}/:notme");
+    // A colon before a digit stays literal, and `-` ends a name.
+    endpoint("GET /at/12:30");
+    endpoint("GET /teams/:team-members", { team: "t" });
+    // The colons of a scheme, a password or a port are no placeholders.
+    endpoint("GET https://user:password@example.com:8443/x/:id", { id: 1 });
+    expectTypeOf<keyof RouteParameters<"/x/:_a9/:b.c">>().toEqualTypeOf<"_a9" | "b">();
+  });
+
+  it("takes a - inside a {…} name", () => {
+    // @ts-expect-error {enterprise-team} is required
+    endpoint("GET /enterprises/{enterprise}/teams/{enterprise-team}", { enterprise: "e" });
+    endpoint("GET /enterprises/{enterprise}/teams/{enterprise-team}", { enterprise: "e", "enterprise-team": "t" });
+  });
+
+  it("keeps other keys allowed and the option keys typed as before", () => {
+    endpoint("POST /repos/{owner}/{repo}/issues", {
+      owner: "octokit",
+      repo: "endpoint.js",
+      title: "Found a bug",
+      labels: ["bug"],
+      headers: { authorization: "token secret123" },
+      mediaType: { format: "raw" },
+      request: { signal: new AbortController().signal },
+      baseUrl: "https://ghe.example.com/api/v3",
+      data: undefined,
+    });
+    // @ts-expect-error a header value is a string or a number
+    endpoint("GET /repos/{owner}", { owner: "o", headers: { accept: ["a"] } });
+  });
+
+  it("reads the options form's literal url", () => {
+    // @ts-expect-error username is required by the url
+    endpoint({ method: "GET", url: "/users/{username}" });
+    endpoint({ method: "GET", url: "/users/{username}", username: "octocat" });
+    endpoint({ url: "/users/{username}{?page}", username: "octocat" });
+  });
+
+  it("leaves a route or url typed string loosely typed, as before", () => {
+    const route: string = "GET /repos/{owner}/{repo}";
+    expectTypeOf(endpoint(route)).toEqualTypeOf<RequestOptions>();
+    endpoint(route, { owner: null });
+    const options: EndpointOptions = { url: "/users/{username}" };
+    endpoint(options);
+  });
+
+  it("returns the literal lowercased method of a literal route or method option", () => {
+    expectTypeOf(endpoint("GET /user").method).toEqualTypeOf<"get">();
+    expectTypeOf(endpoint("patch /user", { bio: "x" }).method).toEqualTypeOf<"patch">();
+    expectTypeOf(endpoint({ method: "DELETE", url: "/user" }).method).toEqualTypeOf<"delete">();
+    expectTypeOf(endpoint("/user").method).toEqualTypeOf<string>();
+    expectTypeOf(endpoint({ url: "/user" }).method).toEqualTypeOf<string>();
+  });
+
+  it("types the known parameters of merge() and defaults() but requires none", () => {
+    endpoint.merge("GET /repos/{owner}/{repo}");
+    endpoint.merge("GET /repos/{owner}/{repo}", { owner: "octokit" });
+    // @ts-expect-error a known placeholder may not be null
+    endpoint.merge("GET /repos/{owner}/{repo}", { owner: null });
+    endpoint.defaults({ url: "/repos/{owner}/{repo}" });
+  });
+
+  it("exports RouteParameters for helpers of one's own", () => {
+    expectTypeOf<RouteParameters<"GET /repos/{owner}/{repo}">>().toEqualTypeOf<{ owner: {}; repo: {} }>();
+    expectTypeOf<RouteParameters<"GET /user">>().toEqualTypeOf<{}>();
+    expectTypeOf<RouteParameters<string>>().toEqualTypeOf<{}>();
+    const get = <Route extends string>(route: Route, parameters: RouteParameters<Route>) =>
+      endpoint(route as string, parameters);
+    get("GET /repos/{owner}/{repo}", { owner: "octokit", repo: "endpoint.js" });
+    // @ts-expect-error the helper requires repo too
+    get("GET /repos/{owner}/{repo}", { owner: "octokit" });
+  });
+
+  it("parses a route with 20 placeholders and a 1 000-character route", () => {
+    type Twenty = "GET /{a}/{b}/{c}/{d}/{e}/{f}/{g}/{h}/{i}/{j}/{k}/{l}/{m}/{n}/{o}/{p}/{q}/{r}/{s}/{t}";
+    expectTypeOf<keyof RouteParameters<Twenty>>().toEqualTypeOf<
+      | "a"
+      | "b"
+      | "c"
+      | "d"
+      | "e"
+      | "f"
+      | "g"
+      | "h"
+      | "i"
+      | "j"
+      | "k"
+      | "l"
+      | "m"
+      | "n"
+      | "o"
+      | "p"
+      | "q"
+      | "r"
+      | "s"
+      | "t"
+    >();
+    type Ten = "/segment0/{owner}/segment1/{repo}/segment2/:issue/segment3/{?page}/segment4/{+path}/segment5/";
+    type Thousand = `GET ${Ten}${Ten}${Ten}${Ten}${Ten}${Ten}${Ten}${Ten}${Ten}${Ten}x`;
+    expectTypeOf<keyof RouteParameters<Thousand>>().toEqualTypeOf<"owner" | "repo" | "issue" | "path" | "page">();
+  });
+});
+
+describe("defaults remember what they hold", () => {
+  it("no longer require a name the defaults hold, through further defaults(), builder() and from()", () => {
+    const github = endpoint.defaults({ owner: "octokit" });
+    github("GET /repos/{owner}/{repo}", { repo: "endpoint.js" });
+    // @ts-expect-error repo is not held
+    github("GET /repos/{owner}/{repo}", {});
+    const both = github.defaults({ repo: "endpoint.js" });
+    both("GET /repos/{owner}/{repo}");
+    both({ url: "/repos/{owner}/{repo}" });
+    expectTypeOf(both.builder().route("GET /repos/{owner}/{repo}").build().method).toEqualTypeOf<"get">();
+    // @ts-expect-error the builder of `github` lacks repo
+    github.builder().route("GET /repos/{owner}/{repo}").build();
+    RequestBuilder.from({ owner: "octokit", repo: "endpoint.js" }).route("GET /repos/{owner}/{repo}").build();
+    // @ts-expect-error from() holds owner only
+    RequestBuilder.from({ owner: "octokit" }).route("GET /repos/{owner}/{repo}").build();
+  });
+
+  it("counts only names surely held: literal keys, not optional, not nullable, not options", () => {
+    const maybe = endpoint.defaults({ owner: "octokit" as string | undefined, repo: null, url: "/x" });
+    // @ts-expect-error owner may be undefined, repo is null
+    maybe("GET /repos/{owner}/{repo}", {});
+    const optional: { owner?: string } = {};
+    // @ts-expect-error an optional key may be absent
+    endpoint.defaults(optional)("GET /repos/{owner}", {});
+    // @ts-expect-error an option key holds no parameter
+    endpoint.defaults({ baseUrl: "https://example.com" })("GET /x/{baseUrl}", {});
+  });
+
+  it("remembers nothing from a wide type, and raises no false error", () => {
+    const wide: EndpointOptions = { owner: "octokit" };
+    endpoint.defaults(wide)("GET /repos/{owner}/{repo}", { owner: "o", repo: "r" });
+    // @ts-expect-error a wide type holds nothing surely
+    endpoint.defaults(wide)("GET /repos/{owner}/{repo}", { repo: "r" });
+    const record: Record<string, string> = { owner: "octokit" };
+    endpoint.defaults(record)("GET /repos/{owner}", { owner: "o" });
+  });
+
+  it("keeps the names held through withRoutes() in either order", () => {
+    endpoint.defaults({ owner: "o", repo: "r" }).withRoutes<Endpoints>()("POST /repos/{owner}/{repo}/issues", {
+      title: "t",
+    });
+    endpoint.withRoutes<Endpoints>().defaults({ owner: "o", repo: "r" })("POST /repos/{owner}/{repo}/issues", {
+      title: "t",
+    });
+    // @ts-expect-error title is still required
+    endpoint.withRoutes<Endpoints>().defaults({ owner: "o", repo: "r" })("POST /repos/{owner}/{repo}/issues", {});
+  });
+
+  it("keeps every endpoint assignable to the bare Endpoint type, which checks nothing", () => {
+    const bare: Endpoint = endpoint.defaults({ owner: "o" }).withRoutes<Endpoints>();
+    bare("GET /repos/{owner}/{repo}");
+    const plain: Endpoint = endpoint;
+    expectTypeOf(plain).toEqualTypeOf<Endpoint>();
+  });
+});
+
+describe("builder type-state", () => {
+  const builder = new RequestBuilder();
+
+  it("does not build until every parameter the route requires is given", () => {
+    // @ts-expect-error owner and repo are missing
+    builder.route("GET /repos/{owner}/{repo}").build();
+    // @ts-expect-error repo is missing
+    builder.route("GET /repos/{owner}/{repo}").param("owner", "octokit").build();
+    builder.route("GET /repos/{owner}/{repo}").param("owner", "octokit").param("repo", "endpoint.js").build();
+    builder.route("GET /repos/{owner}/{repo}").params({ owner: "octokit", repo: "endpoint.js" }).build();
+    builder.route("GET /repos/{owner}/{repo}{?page}").params({ owner: "octokit", repo: "endpoint.js" }).build();
+    builder.route("GET /users/:id").param("id", 1).build();
+    // @ts-expect-error url() sets the template too
+    builder.url("/users/{username}").build();
+  });
+
+  it("counts parameters given before the route", () => {
+    const shared = builder.params({ owner: "octokit", repo: "endpoint.js" });
+    shared.route("GET /repos/{owner}/{repo}/issues").build();
+    shared.route("GET /repos/{owner}/{repo}/issues/{issue_number}").param("issue_number", 1).build();
+    // @ts-expect-error issue_number is missing
+    shared.route("GET /repos/{owner}/{repo}/issues/{issue_number}").build();
+  });
+
+  it("does not count a value that may be undefined, and refuses null for a required name", () => {
+    const maybe = "octokit" as string | undefined;
+    // @ts-expect-error a required placeholder's value may not be undefined
+    builder.route("GET /repos/{owner}").param("owner", maybe);
+    // @ts-expect-error nor null
+    builder.route("GET /repos/{owner}").params({ owner: null });
+    // @ts-expect-error given before the route, it does not count either
+    builder.param("owner", maybe).route("GET /repos/{owner}").build();
+  });
+
+  it("accepts any parameter name and value beside the route's", () => {
+    builder.route("GET /repos/{owner}").param("owner", "o").param("per_page", 100).param("labels", ["a"]).build();
+  });
+
+  it("builds the literal lowercased method", () => {
+    expectTypeOf(builder.route("GET /user").build().method).toEqualTypeOf<"get">();
+    expectTypeOf(builder.route("POST /x").method("PATCH").build().method).toEqualTypeOf<"patch">();
+    expectTypeOf(builder.route("/user").build().method).toEqualTypeOf<string>();
+    expectTypeOf(builder.build().method).toEqualTypeOf<string>();
+  });
+
+  it("stays assignable to the bare RequestBuilder type, which checks nothing", () => {
+    let bare: RequestBuilder = builder.route("GET /repos/{owner}/{repo}");
+    bare = bare.param("owner", "octokit");
+    bare.build();
+    expectTypeOf(builder.route("GET /user").toEndpoint()).toEqualTypeOf<Endpoint<{}, {}>>();
+  });
+
+  it("turns into an endpoint that holds what the builder holds", () => {
+    const issues = builder.params({ owner: "octokit", repo: "endpoint.js" }).toEndpoint();
+    issues("GET /repos/{owner}/{repo}/issues");
+    // @ts-expect-error issue_number is not held
+    issues("GET /repos/{owner}/{repo}/issues/{issue_number}", {});
+  });
+
+  it("does not compile a method detached from its builder (it would throw ERR_INVALID_OPTIONS)", () => {
+    const { build } = builder.route("GET /user");
+    // @ts-expect-error `this` is not a builder
+    build();
+  });
+});
+
+describe("route maps", () => {
+  const github = endpoint.withRoutes<Endpoints>();
+
+  it("types the parameters of a route of @octokit/types' Endpoints", () => {
+    github("GET /repos/{owner}/{repo}/issues", { owner: "octokit", repo: "endpoint.js", state: "open" });
+    // @ts-expect-error state is "open" | "closed" | "all"
+    github("GET /repos/{owner}/{repo}/issues", { owner: "octokit", repo: "endpoint.js", state: "opne" });
+    // @ts-expect-error title is required
+    github("POST /repos/{owner}/{repo}/issues", { owner: "octokit", repo: "endpoint.js" });
+    github("POST /repos/{owner}/{repo}/issues", { owner: "octokit", repo: "endpoint.js", title: "Found a bug" });
+    // @ts-expect-error issue_number is a number
+    github("GET /repos/{owner}/{repo}/issues/{issue_number}", { owner: "o", repo: "r", issue_number: "1" });
+    // @ts-expect-error the options are required
+    github("GET /repos/{owner}/{repo}/issues");
+    github("GET /user");
+    github("POST /markdown/raw", { data: "# Title" });
+    expectTypeOf(github("DELETE /user/following/{username}", { username: "octocat" }).method).toEqualTypeOf<"delete">();
+  });
+
+  it("falls back to inference for a route the map does not hold", () => {
+    github("GET /not/in/the/map/{id}", { id: 1 });
+    // @ts-expect-error id is required by the route's text
+    github("GET /not/in/the/map/{id}", {});
+  });
+
+  it("types merge() by the map too", () => {
+    github.merge("GET /repos/{owner}/{repo}/issues", { state: "closed" });
+    // @ts-expect-error state is "open" | "closed" | "all"
+    github.merge("GET /repos/{owner}/{repo}/issues", { state: "opne" });
+  });
+
+  it("keeps the map through defaults() and builder()", () => {
+    const octokit = github.defaults({ owner: "octokit" });
+    octokit("POST /repos/{owner}/{repo}/issues", { repo: "endpoint.js", title: "t" });
+    // @ts-expect-error title is required
+    octokit("POST /repos/{owner}/{repo}/issues", { repo: "endpoint.js" });
+    const issue = octokit.builder().route("POST /repos/{owner}/{repo}/issues").param("repo", "endpoint.js");
+    // @ts-expect-error title is missing
+    issue.build();
+    issue.param("title", "t").build();
+    issue.params({ title: "t" }).build();
+    // @ts-expect-error title is a string or a number
+    issue.param("title", true);
+  });
+
+  it("types a builder by the map with builder.withRoutes()", () => {
+    const issues = new RequestBuilder().withRoutes<Endpoints>().route("GET /repos/{owner}/{repo}/issues");
+    // @ts-expect-error state is "open" | "closed" | "all"
+    issues.param("state", "opne");
+    // @ts-expect-error state is "open" | "closed" | "all"
+    issues.params({ state: "opne" });
+    issues.params({ owner: "octokit", repo: "endpoint.js", state: "open" }).build();
+    new RequestBuilder().withRoutes<Endpoints>().route("POST /markdown/raw").data("# Title").build();
+  });
+
+  it("takes a map of one's own", () => {
+    interface Pets extends RouteMap {
+      "GET /pets/{petId}": { parameters: { petId: string } };
+      "POST /pets": { parameters: { name: string; tag?: string } };
+    }
+    const pets = endpoint.withRoutes<Pets>();
+    pets("POST /pets", { name: "Rex" });
+    // @ts-expect-error name is required
+    pets("POST /pets", { tag: "dog" });
+    // @ts-expect-error petId is a string
+    pets("GET /pets/{petId}", { petId: 1 });
+  });
+});
+
+describe("OpenAPIRoutes", () => {
+  it("types GitHub's routes from @octokit/openapi-types", () => {
+    const github = endpoint.withRoutes<OpenAPIRoutes<GitHubPaths>>();
+    github("GET /repos/{owner}/{repo}/issues", { owner: "octokit", repo: "endpoint.js", state: "all" });
+    // @ts-expect-error state is "open" | "closed" | "all"
+    github("GET /repos/{owner}/{repo}/issues", { owner: "octokit", repo: "endpoint.js", state: "opne" });
+    // @ts-expect-error title is required by the JSON body
+    github("POST /repos/{owner}/{repo}/issues", { owner: "octokit", repo: "endpoint.js" });
+    // A text/plain body is `data`; the description marks it optional.
+    github("POST /markdown/raw", { data: "# Title" });
+    github("POST /markdown/raw");
+  });
+
+  it("types the routes of a description generated by openapi-typescript", () => {
+    const petstore = endpoint.withRoutes<OpenAPIRoutes<PetPaths>>();
+    petstore("GET /pets", { tags: ["dog"], limit: 10 });
+    petstore("GET /pets/{id}", { id: 42 });
+    // @ts-expect-error id is a number
+    petstore("GET /pets/{id}", { id: "42" });
+    petstore("POST /pets", { name: "Rex", tag: "dog" });
+    // @ts-expect-error name is required by the JSON body
+    petstore("POST /pets", { tag: "dog" });
+    expectTypeOf<keyof OpenAPIRoutes<PetPaths>>().toEqualTypeOf<
+      "GET /pets" | "POST /pets" | "GET /pets/{id}" | "DELETE /pets/{id}"
+    >();
+  });
+
+  it("puts header parameters under headers, and a body that is not a JSON object under data", () => {
+    const notes = endpoint.withRoutes<OpenAPIRoutes<NotePaths>>();
+    notes("GET /notes/{noteId}", { noteId: "n", headers: { "X-Request-Id": "1", authorization: "token x" } });
+    // @ts-expect-error the header parameter X-Request-Id is required
+    notes("GET /notes/{noteId}", { noteId: "n" });
+    // @ts-expect-error format is "markdown" | "html"
+    notes("GET /notes/{noteId}", { noteId: "n", format: "pdf", headers: { "X-Request-Id": "1" } });
+    notes("PUT /notes/{noteId}", { noteId: "n", data: "text" });
+    // @ts-expect-error a text/plain body is data, and required
+    notes("PUT /notes/{noteId}", { noteId: "n" });
+    notes("POST /notes/{noteId}/tags", { noteId: "n", data: ["a", "b"] });
+    // A vendor JSON media type is JSON; an optional body makes its fields optional.
+    notes("PATCH /notes/{noteId}", { noteId: "n" });
+    notes("PATCH /notes/{noteId}", { noteId: "n", title: "t", pinned: true });
+    // @ts-expect-error pinned is a boolean
+    notes("PATCH /notes/{noteId}", { noteId: "n", pinned: "yes" });
+  });
+});

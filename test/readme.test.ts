@@ -1,6 +1,9 @@
 // The README's own examples run: each ```js block is a module importing the build, in
 // which a line `expression; // value` asserts that the expression deep-equals the value.
-// fetch is a stub that answers 200, so the examples send nothing anywhere.
+// fetch is a stub that answers 200, so the examples send nothing anywhere. The ```ts
+// block of typed routes is compiled: each `// @ts-expect-error <text>` line must stand
+// above an error whose message holds <text>, and nothing else may fail.
+import ts from "typescript";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -69,4 +72,57 @@ describe("README.md", () => {
       if (code.includes("fetch(")) expect(sent.length).toBeGreaterThan(0);
     },
   );
+
+  it("has a typed-routes block in which exactly the marked lines fail to compile, with the errors they name", () => {
+    const code = /^```ts\n([\s\S]*?)^```$/m.exec(README)?.[1];
+    expect(code).toBeDefined();
+    // The package and the OpenAPI types from the sources and the repo's fixture.
+    const lines = code!
+      .replace('from "fluent-endpoint"', `from ${JSON.stringify(join(root, "src/index.js"))}`)
+      .replace(
+        'from "./petstore.js"',
+        `from ${JSON.stringify(join(root, "test/fixtures/openapi/petstore-expanded.js"))}`,
+      )
+      .split("\n");
+    // Each marker, and the line of code under it once the markers are taken out.
+    const expected: { line: number; text: string }[] = [];
+    const source: string[] = [];
+    for (const line of lines) {
+      const marker = /^\/\/ @ts-expect-error (.+)$/.exec(line);
+      if (marker) expected.push({ line: source.length, text: marker[1]! });
+      else source.push(line);
+    }
+    expect(expected.length).toBeGreaterThanOrEqual(3);
+    const file = join(root, "test", "readme-typed-routes.ts");
+    const options: ts.CompilerOptions = {
+      strict: true,
+      noEmit: true,
+      skipLibCheck: true,
+      exactOptionalPropertyTypes: true,
+      target: ts.ScriptTarget.ES2022,
+      module: ts.ModuleKind.ESNext,
+      moduleResolution: ts.ModuleResolutionKind.Bundler,
+      lib: ["lib.es2022.d.ts", "lib.dom.d.ts"],
+      types: [],
+    };
+    const host = ts.createCompilerHost(options);
+    const { getSourceFile, fileExists } = host;
+    host.getSourceFile = (name, version, ...rest) =>
+      name === file ? ts.createSourceFile(name, source.join("\n"), version) : getSourceFile(name, version, ...rest);
+    host.fileExists = (name) => name === file || fileExists(name);
+    const program = ts.createProgram([file], options, host);
+    const found = program.getSemanticDiagnostics(program.getSourceFile(file)).map((diagnostic) => ({
+      line: diagnostic.file!.getLineAndCharacterOfPosition(diagnostic.start!).line,
+      message: ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n"),
+    }));
+    expect(found.map((d) => d.line).sort()).toEqual(expected.map((e) => e.line).sort());
+    for (const { line, text } of expected) {
+      expect(
+        found
+          .filter((d) => d.line === line)
+          .map((d) => d.message)
+          .join("\n"),
+      ).toContain(text);
+    }
+  });
 });

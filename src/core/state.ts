@@ -112,30 +112,48 @@ const views = /*#__PURE__*/ new WeakMap<Layers<unknown>, Entries<unknown>>();
 
 /**
  * The entries `layers` stand for: later layers win, and a header set again after its
- * removal comes last, as a new one does. Walks down only to the nearest layer whose
- * entries are known; those of a stored (frozen) layer are kept, a call's are fresh.
- * Read the result only: it may be a layer's own entries.
+ * removal comes last, as a new one does. Those of stored (frozen) layers are computed
+ * once, walking down only to the nearest layer whose entries are known, and kept; a
+ * call's layers on top are laid over a copy of them. Read the result only: it may be
+ * a layer's own entries or kept ones.
  */
 export function flatten<V>(layers: Layers<V>): Entries<V> {
   if (layers.below === undefined) return layers.own;
+  // A call's own layers, above the stored ones.
+  const fresh: Layers<V>[] = [];
+  let stored: Layers<V> | undefined = layers;
+  for (; stored !== undefined && !Object.isFrozen(stored); stored = stored.below) fresh.push(stored);
+  const base = stored === undefined ? NONE : storedView(stored);
+  if (fresh.length === 0) return base as Entries<V>;
+  if (base === NONE && fresh.length === 1) return fresh[0]!.own;
+  return layOver({ ...base }, fresh) as Entries<V>;
+}
+
+/** The entries of stored layers, kept: computed from the nearest layer below whose entries are known. */
+function storedView<V>(layers: Layers<V>): Entries<unknown> {
   const pending: Layers<V>[] = [];
   let known: Entries<unknown> | undefined;
   for (let layer = layers; known === undefined; layer = layer.below!) {
     known = layer.below === undefined ? layer.own : views.get(layer);
     if (known === undefined) pending.push(layer);
   }
-  if (known === NONE && pending.length === 1) return pending[0]!.own;
-  const flat: Record<string, unknown> = { ...known };
-  for (let i = pending.length - 1; i >= 0; i--) {
-    const { own, dropped } = pending[i]!;
+  if (pending.length === 0) return known;
+  const flat = Object.freeze(layOver({ ...known }, pending));
+  views.set(layers, flat);
+  return flat;
+}
+
+/** Lays `layers` (the top one first) over the entries `flat`, bottom first; returns `flat`. */
+function layOver<V>(flat: Record<string, unknown>, layers: readonly Layers<V>[]): Record<string, unknown> {
+  for (let i = layers.length - 1; i >= 0; i--) {
+    const { own, dropped } = layers[i]!;
     if (dropped !== undefined) for (const name of dropped) delete flat[name];
     for (const key of Object.keys(own)) {
       if (ownValue(flat, key) === REMOVED) delete flat[key];
       setOwn(flat, key, own[key]);
     }
   }
-  if (Object.isFrozen(layers)) views.set(layers, Object.freeze(flat));
-  return flat as Entries<V>;
+  return flat;
 }
 
 // A private immer instance: an application's own immer settings never reach our states.

@@ -1,6 +1,6 @@
 // Adversarial and large inputs, each timed at sizes n, 2n, 4n, 8n so the printed
 // ratios between consecutive sizes document how time grows (≈ 2 is linear, ≈ 4
-// quadratic). The largest size is the size named in the conformance issue.
+// quadratic). The largest size is the size a hostile-input test uses.
 import { do_not_optimize } from "mitata";
 import { duration, fast, fixed, interleaved, median, slow, table } from "./harness.mjs";
 

@@ -20,179 +20,37 @@ type OptionKey = "method" | "url" | "baseUrl" | "headers" | "mediaType" | "reque
  */
 export type Present = NonNullable<unknown>;
 
+// prettier-ignore
 type Letter =
-  | "a"
-  | "b"
-  | "c"
-  | "d"
-  | "e"
-  | "f"
-  | "g"
-  | "h"
-  | "i"
-  | "j"
-  | "k"
-  | "l"
-  | "m"
-  | "n"
-  | "o"
-  | "p"
-  | "q"
-  | "r"
-  | "s"
-  | "t"
-  | "u"
-  | "v"
-  | "w"
-  | "x"
-  | "y"
-  | "z"
-  | "A"
-  | "B"
-  | "C"
-  | "D"
-  | "E"
-  | "F"
-  | "G"
-  | "H"
-  | "I"
-  | "J"
-  | "K"
-  | "L"
-  | "M"
-  | "N"
-  | "O"
-  | "P"
-  | "Q"
-  | "R"
-  | "S"
-  | "T"
-  | "U"
-  | "V"
-  | "W"
-  | "X"
-  | "Y"
-  | "Z";
+  | "a" | "b" | "c" | "d" | "e" | "f" | "g" | "h" | "i" | "j" | "k" | "l" | "m"
+  | "n" | "o" | "p" | "q" | "r" | "s" | "t" | "u" | "v" | "w" | "x" | "y" | "z"
+  | "A" | "B" | "C" | "D" | "E" | "F" | "G" | "H" | "I" | "J" | "K" | "L" | "M"
+  | "N" | "O" | "P" | "Q" | "R" | "S" | "T" | "U" | "V" | "W" | "X" | "Y" | "Z";
 
 /** `Text` up to the first `Stop`, or all of it. */
 type Before<Text extends string, Stop extends string> = Text extends `${infer Head}${Stop}${string}` ? Head : Text;
 
 /** A printable ASCII character other than a letter, digit, `_` or `/`: one that ends a `:name`. */
+// prettier-ignore
 type NameEnd =
-  | "."
-  | "-"
-  | "~"
-  | "%"
-  | ":"
-  | "?"
-  | "#"
-  | "!"
-  | "$"
-  | "&"
-  | "'"
-  | "("
-  | ")"
-  | "*"
-  | "+"
-  | ","
-  | ";"
-  | "="
-  | "@"
-  | "["
-  | "]"
-  | "|"
-  | "^"
-  | "`"
-  | "\\"
-  | '"'
-  | "<"
-  | ">"
-  | " ";
+  | "." | "-" | "~" | "%" | ":" | "?" | "#" | "!" | "$" | "&" | "'" | "(" | ")" | "*" | "+"
+  | "," | ";" | "=" | "@" | "[" | "]" | "|" | "^" | "`" | "\\" | '"' | "<" | ">" | " ";
 
 /**
  * The name of a `:name` placeholder at the start of `Text`: it ends at the first
  * character that is not a letter, digit or `_`. Cut at `/` first; a segment that
  * still holds another such character (rare) is cut at each one in turn.
  */
+// prettier-ignore
 type ColonName<Text extends string> =
   Before<Text, "/"> extends infer Segment extends string
     ? Segment extends `${string}${NameEnd}${string}`
-      ? Before<
-          Before<
-            Before<
-              Before<
-                Before<
-                  Before<
-                    Before<
-                      Before<
-                        Before<
-                          Before<
-                            Before<
-                              Before<
-                                Before<
-                                  Before<
-                                    Before<
-                                      Before<
-                                        Before<
-                                          Before<
-                                            Before<
-                                              Before<
-                                                Before<
-                                                  Before<
-                                                    Before<
-                                                      Before<
-                                                        Before<
-                                                          Before<Before<Before<Before<Segment, ".">, "-">, "~">, "%">,
-                                                          ":"
-                                                        >,
-                                                        "?"
-                                                      >,
-                                                      "#"
-                                                    >,
-                                                    "!"
-                                                  >,
-                                                  "$"
-                                                >,
-                                                "&"
-                                              >,
-                                              "'"
-                                            >,
-                                            "("
-                                          >,
-                                          ")"
-                                        >,
-                                        "*"
-                                      >,
-                                      "+"
-                                    >,
-                                    ","
-                                  >,
-                                  ";"
-                                >,
-                                "="
-                              >,
-                              "@"
-                            >,
-                            "["
-                          >,
-                          "]"
-                        >,
-                        "|"
-                      >,
-                      "^"
-                    >,
-                    "`"
-                  >,
-                  "\\"
-                >,
-                '"'
-              >,
-              "<"
-            >,
-            ">"
-          >,
-          " "
-        >
+      ? Before<Before<Before<Before<Before<Before<Before<Before<Before<Before<
+        Before<Before<Before<Before<Before<Before<Before<Before<Before<Before<
+        Before<Before<Before<Before<Before<Before<Before<Before<Before<
+          Segment, ".">, "-">, "~">, "%">, ":">, "?">, "#">, "!">, "$">, "&">,
+          "'">, "(">, ")">, "*">, "+">, ",">, ";">, "=">, "@">, "[">,
+          "]">, "|">, "^">, "`">, "\\">, '"'>, "<">, ">">, " ">
       : Segment
     : never;
 

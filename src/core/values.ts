@@ -93,6 +93,25 @@ export function scalarText(value: unknown, name: string): string | undefined {
   }
 }
 
+/**
+ * The text (see {@link scalarText}) of each item of a list or each value of a plain
+ * object, as [key, text] pairs (a list's keys are its indices), `null` and `undefined`
+ * ones left out; `refuse` makes the error for one that has no text (a nested list or
+ * object). A list is read by index: an iterator or method of the caller's is never called.
+ */
+export function itemTexts(items: object, name: string, refuse: (item: unknown) => Error): [string, string][] {
+  const keys = Array.isArray(items) ? Array.from({ length: items.length }, (_, i) => String(i)) : Object.keys(items);
+  const texts: [string, string][] = [];
+  for (const key of keys) {
+    const item = (items as Record<string, unknown>)[key];
+    if (item === undefined || item === null) continue;
+    const text = scalarText(item, name);
+    if (text === undefined) throw refuse(item);
+    texts.push([key, text]);
+  }
+  return texts;
+}
+
 /** The deepest nesting of objects and arrays a value may have, wherever it is copied or written as JSON. */
 export const MAX_DEPTH = 1000;
 

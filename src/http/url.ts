@@ -1,6 +1,6 @@
 import { Chars, isControl, isIn } from "../core/chars.js";
 import { describe, EndpointError, ErrorCodes, quote } from "../core/errors.js";
-import { scalarText } from "../core/values.js";
+import { itemTexts, scalarText } from "../core/values.js";
 import { encodeUnreserved } from "../template/encode.js";
 
 /**
@@ -61,16 +61,8 @@ export function queryValue(
   const text = scalarText(value, name);
   if (text !== undefined) return text;
   if (Array.isArray(value)) {
-    let joined: string | undefined;
-    // By index: an iterator or method of the caller's array is never called.
-    for (let i = 0; i < value.length; i++) {
-      const item: unknown = value[i];
-      if (item === undefined || item === null) continue;
-      const itemText = scalarText(item, name);
-      if (itemText === undefined) throw notQueryable(name, item, instead);
-      joined = joined === undefined ? itemText : `${joined},${itemText}`;
-    }
-    return joined;
+    const texts = itemTexts(value, name, (item) => notQueryable(name, item, instead));
+    return texts.length === 0 ? undefined : texts.map(([, text]) => text).join(",");
   }
   throw notQueryable(name, value, instead);
 }

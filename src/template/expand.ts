@@ -1,6 +1,6 @@
 import { parseTemplate as compileTemplate } from "url-template";
 import { describe, EndpointError, ErrorCodes, quote, shorten } from "../core/errors.js";
-import { isPlainObject, ownValue, scalarText } from "../core/values.js";
+import { isPlainObject, itemTexts, ownValue, scalarText } from "../core/values.js";
 import { schemeLength } from "../http/url.js";
 import { encodeReserved, encodeUnreserved } from "./encode.js";
 import { type Expression, type Operator, Placement, type UrlTemplate, type VarSpec } from "./template.js";
@@ -155,29 +155,22 @@ function listValue(
       `prefix modifier ${shorten(expression.source)} at position ${expression.position} applies to text, but parameter ${quote(spec.name)} is a list or object`,
     );
   }
-  const itemText = (item: unknown): string => {
-    const text = scalarText(item, spec.name);
-    if (text === undefined) {
-      throw new EndpointError(
+  const texts = itemTexts(
+    value as object,
+    spec.name,
+    () =>
+      new EndpointError(
         ErrorCodes.INVALID_PARAMETER,
         `parameter ${quote(spec.name)} cannot fill a url placeholder: lists and objects may only hold text, numbers, booleans or dates`,
-      );
-    }
-    return reserved ? encode(text, true, expression) : text;
-  };
+      ),
+  );
   if (isList) {
-    const list: string[] = [];
-    // By index: an iterator or method of the caller's array is never called.
-    for (let i = 0; i < value.length; i++)
-      if (value[i] !== undefined && value[i] !== null) list.push(itemText(value[i]));
+    const list = texts.map(([, text]) => (reserved ? encode(text, true, expression) : text));
     return list.length === 0 ? undefined : list;
   }
-  const map = value as Record<string, unknown>;
   const pairs: string[] = [];
   const entries: Record<string, string> = Object.create(null);
-  for (const key of Object.keys(map)) {
-    if (map[key] === undefined || map[key] === null) continue;
-    const text = itemText(map[key]);
+  for (const [key, raw] of texts) {
     if (key === "" && spec.explode && !reserved) {
       throw new EndpointError(
         ErrorCodes.INVALID_PARAMETER,
@@ -185,11 +178,10 @@ function listValue(
       );
     }
     // {+x*} prints "key=value" items, {+x} "key,value,…": as a list, "=" and "," stay raw.
-    if (reserved)
-      pairs.push(
-        ...(spec.explode ? [`${encode(key, true, expression)}=${text}`] : [encode(key, true, expression), text]),
-      );
-    else entries[key] = text;
+    const text = reserved ? encode(raw, true, expression) : raw;
+    if (!reserved) entries[key] = text;
+    else if (spec.explode) pairs.push(`${encode(key, true, expression)}=${text}`);
+    else pairs.push(encode(key, true, expression), text);
   }
   if (reserved) return pairs.length === 0 ? undefined : pairs;
   return Object.keys(entries).length === 0 ? undefined : entries;

@@ -1,28 +1,25 @@
-/**
- * The one table of ASCII character classes: each entry holds the flags of the classes
- * its character belongs to, so every "is this a token character / unreserved / a
- * variable-name character" question is one lookup.
- */
-export const Chars = {
-  /** RFC 5234 ALPHA. */
-  ALPHA: 1,
-  /** RFC 5234 DIGIT. */
-  DIGIT: 2,
-  /** RFC 3986 §2.3 unreserved, besides ALPHA and DIGIT: `-._~`. */
-  UNRESERVED_MARK: 4,
-  /** RFC 3986 §2.2 reserved: gen-delims and sub-delims. */
-  RESERVED: 8,
-  /** RFC 9110 §5.6.2 tchar, besides ALPHA and DIGIT. */
-  TCHAR_MARK: 16,
-  /** Hexadecimal digits A–F and a–f (with DIGIT, HEXDIG). */
-  HEX_LETTER: 32,
-  /** `_`, which variable names and `:name` placeholders take besides ALPHA and DIGIT. */
-  UNDERSCORE: 64,
-} as const;
+// The one table of ASCII character classes: each entry holds the flags of the classes
+// its character belongs to, so every "is this a token character / unreserved / a
+// variable-name character" question is one lookup. The flags:
 
-export const UNRESERVED = Chars.ALPHA | Chars.DIGIT | Chars.UNRESERVED_MARK;
-export const TCHAR = Chars.ALPHA | Chars.DIGIT | Chars.TCHAR_MARK;
-export const WORD = Chars.ALPHA | Chars.DIGIT | Chars.UNDERSCORE;
+/** RFC 5234 ALPHA. */
+export const ALPHA = 1;
+/** RFC 5234 DIGIT. */
+export const DIGIT = 2;
+/** RFC 3986 §2.3 unreserved, besides ALPHA and DIGIT: `-._~`. */
+const UNRESERVED_MARK = 4;
+/** RFC 3986 §2.2 reserved: gen-delims and sub-delims. */
+export const RESERVED = 8;
+/** RFC 9110 §5.6.2 tchar, besides ALPHA and DIGIT. */
+const TCHAR_MARK = 16;
+/** Hexadecimal digits A–F and a–f (with DIGIT, HEXDIG). */
+const HEX_LETTER = 32;
+/** `_`, which variable names and `:name` placeholders take besides ALPHA and DIGIT. */
+export const UNDERSCORE = 64;
+
+export const UNRESERVED = ALPHA | DIGIT | UNRESERVED_MARK;
+export const TCHAR = ALPHA | DIGIT | TCHAR_MARK;
+export const WORD = ALPHA | DIGIT | UNDERSCORE;
 
 const table = /*#__PURE__*/ buildTable();
 
@@ -31,13 +28,13 @@ function buildTable(): Uint8Array {
   const mark = (chars: string, flag: number) => {
     for (let i = 0; i < chars.length; i++) flags[chars.charCodeAt(i)]! |= flag;
   };
-  mark("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz", Chars.ALPHA);
-  mark("0123456789", Chars.DIGIT);
-  mark("-._~", Chars.UNRESERVED_MARK);
-  mark(":/?#[]@!$&'()*+,;=", Chars.RESERVED);
-  mark("!#$%&'*+-.^_`|~", Chars.TCHAR_MARK);
-  mark("ABCDEFabcdef", Chars.HEX_LETTER);
-  mark("_", Chars.UNDERSCORE);
+  mark("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz", ALPHA);
+  mark("0123456789", DIGIT);
+  mark("-._~", UNRESERVED_MARK);
+  mark(":/?#[]@!$&'()*+,;=", RESERVED);
+  mark("!#$%&'*+-.^_`|~", TCHAR_MARK);
+  mark("ABCDEFabcdef", HEX_LETTER);
+  mark("_", UNDERSCORE);
   return flags;
 }
 
@@ -53,7 +50,7 @@ export function isControl(code: number): boolean {
 
 /** True when `text[index]` starts a `%XX` triplet. */
 export function isPercentTriplet(text: string, index: number): boolean {
-  const hex = Chars.DIGIT | Chars.HEX_LETTER;
+  const hex = DIGIT | HEX_LETTER;
   return (
     text.charCodeAt(index) === 37 && isIn(text.charCodeAt(index + 1), hex) && isIn(text.charCodeAt(index + 2), hex)
   );

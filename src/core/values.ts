@@ -100,9 +100,11 @@ export function scalarText(value: unknown, name: string): string | undefined {
  * object). A list is read by index: an iterator or method of the caller's is never called.
  */
 export function itemTexts(items: object, name: string, refuse: (item: unknown) => Error): [string, string][] {
-  const keys = Array.isArray(items) ? Array.from({ length: items.length }, (_, i) => String(i)) : Object.keys(items);
+  const list = Array.isArray(items);
+  const keys = list ? items : Object.keys(items);
   const texts: [string, string][] = [];
-  for (const key of keys) {
+  for (let i = 0; i < keys.length; i++) {
+    const key = list ? String(i) : (keys[i] as string);
     const item = (items as Record<string, unknown>)[key];
     if (item === undefined || item === null) continue;
     const text = scalarText(item, name);

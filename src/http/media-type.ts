@@ -1,4 +1,4 @@
-import { Chars, isIn, spanOf, WORD } from "../core/chars.js";
+import { ALPHA, DIGIT, isIn, spanOf, WORD } from "../core/chars.js";
 import { describe, EndpointError, ErrorCodes, quote, shorten } from "../core/errors.js";
 import { isPlainObject, ownValue } from "../core/values.js";
 
@@ -25,7 +25,7 @@ export function readFormat(mediaType: unknown): string | undefined {
     throw new EndpointError(ErrorCodes.INVALID_OPTIONS, `mediaType.format must be a string, got ${describe(format)}`);
   }
   // "" (none), or a letter or digit then letters, digits, "_", "-", ".", "+": never `v3..` or `v3.+json`.
-  if (format !== "" && (!isIn(format.charCodeAt(0), Chars.ALPHA | Chars.DIGIT) || !isFormatTail(format))) {
+  if (format !== "" && (!isIn(format.charCodeAt(0), ALPHA | DIGIT) || !isFormatTail(format))) {
     throw new EndpointError(
       ErrorCodes.INVALID_OPTIONS,
       `mediaType.format ${quote(format)} must start with a letter or digit and hold only letters, digits, "_", "-", "." or "+"`,
@@ -78,7 +78,7 @@ function amendVendorType(type: string, format: string): string | undefined {
   let versionEnd = vendorEnd;
   // An optional ".v<digits>" version, kept.
   if (type.startsWith(".v", i)) {
-    const j = spanOf(type, Chars.DIGIT, i + 2);
+    const j = spanOf(type, DIGIT, i + 2);
     if (j > i + 2 && (j === type.length || type[j] === "." || type[j] === "+")) versionEnd = i = j;
   }
   // An optional ".<format>" already there, replaced.

@@ -1,5 +1,5 @@
 import { boundedCache } from "../core/cache.js";
-import { Chars, spanOf } from "../core/chars.js";
+import { ALPHA, spanOf } from "../core/chars.js";
 import { codePointLabel, describe, EndpointError, ErrorCodes, quote } from "../core/errors.js";
 import { assertMethod } from "./tokens.js";
 
@@ -65,7 +65,7 @@ function readRoute(route: unknown): Route {
       );
     }
     // "GET\u00a0/x", a route copied from a page: not a url that starts with "GET".
-    const word = spanOf(route, Chars.ALPHA);
+    const word = spanOf(route, ALPHA);
     if (BARE_METHODS.has(route.slice(0, word).toUpperCase()) && isUnicodeSpace(route.charCodeAt(word))) {
       throw new EndpointError(
         ErrorCodes.INVALID_ROUTE,

@@ -1,4 +1,4 @@
-import { Chars, isControl, isIn } from "../core/chars.js";
+import { ALPHA, DIGIT, isControl, isIn } from "../core/chars.js";
 import { describe, EndpointError, ErrorCodes, quote } from "../core/errors.js";
 import { itemTexts, scalarText } from "../core/values.js";
 import { encodeUnreserved } from "../template/encode.js";
@@ -8,10 +8,9 @@ import { encodeUnreserved } from "../template/encode.js";
  * then "://"), or 0 when `text` has none. `https-docs/x` or `httpbin` are not absolute.
  */
 export function schemeLength(text: string): number {
-  if (!isIn(text.charCodeAt(0), Chars.ALPHA)) return 0;
+  if (!isIn(text.charCodeAt(0), ALPHA)) return 0;
   let i = 1;
-  while (isIn(text.charCodeAt(i), Chars.ALPHA | Chars.DIGIT) || text[i] === "+" || text[i] === "-" || text[i] === ".")
-    i++;
+  while (isIn(text.charCodeAt(i), ALPHA | DIGIT) || text[i] === "+" || text[i] === "-" || text[i] === ".") i++;
   return text.startsWith("://", i) ? i + 3 : 0;
 }
 

@@ -1,4 +1,4 @@
-import { Chars, isIn, isPercentTriplet, UNRESERVED } from "../core/chars.js";
+import { isIn, isPercentTriplet, RESERVED, UNRESERVED } from "../core/chars.js";
 
 /**
  * RFC 6570 unreserved encoding, as `{x}` and `{?x}` encode a value: everything but
@@ -26,7 +26,7 @@ export function encodeUnreserved(text: string): string | undefined {
  */
 export function encodeReserved(text: string): string | undefined {
   let i = 0;
-  while (i < text.length && (isIn(text.charCodeAt(i), UNRESERVED | Chars.RESERVED) || isPercentTriplet(text, i))) i++;
+  while (i < text.length && (isIn(text.charCodeAt(i), UNRESERVED | RESERVED) || isPercentTriplet(text, i))) i++;
   if (i === text.length) return text;
   let result = "";
   let runStart = 0;

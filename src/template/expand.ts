@@ -3,7 +3,15 @@ import { describe, EndpointError, ErrorCodes, quote, shorten } from "../core/err
 import { isPlainObject, itemTexts, ownValue, scalarText } from "../core/values.js";
 import { schemeLength } from "../http/url.js";
 import { encodeReserved, encodeUnreserved } from "./encode.js";
-import { type Expression, type Operator, Placement, type UrlTemplate, type VarSpec } from "./template.js";
+import {
+  AUTHORITY,
+  type Expression,
+  NEAR_DOTS,
+  type Operator,
+  SEGMENT,
+  type UrlTemplate,
+  type VarSpec,
+} from "./template.js";
 
 /** Parameters by name, read as own properties only: an inherited `constructor` or `toString` is never a value. */
 type Params = Readonly<Record<string, unknown>>;
@@ -32,12 +40,12 @@ export function expandTemplate(template: UrlTemplate, params: Params, standalone
     const asWritten = k === 0 && leading !== undefined;
     last = asWritten ? encode(leading, true, part) : expandExpression(part, params);
     if (k === 0) leadingAbsolute = schemeLength(last) > 0;
-    if (last === "" && (part.placement & (Placement.AUTHORITY | Placement.SEGMENT)) !== 0) assertHasValue(part, params);
+    if (last === "" && (part.placement & (AUTHORITY | SEGMENT)) !== 0) assertHasValue(part, params);
     // Expansions that may make a dot segment: next to literal dots, with a run of dots
     // between segment ends, or a "%2e" that reserved expansion keeps as written. `{#x}`
     // is the fragment, never the path.
     if (
-      (part.placement & Placement.NEAR_DOTS) !== 0 ||
+      (part.placement & NEAR_DOTS) !== 0 ||
       (part.operator !== "#" &&
         (hasDotOnlyPiece(last) || ((asWritten || part.operator === "+") && last.indexOf("%2") !== -1)))
     ) {
@@ -265,7 +273,7 @@ function hasValue(value: unknown): boolean {
  * where it would leave `//`, which servers and proxies read differently.
  */
 function assertHasValue(expression: Expression, params: Params): void {
-  const inAuthority = (expression.placement & Placement.AUTHORITY) !== 0;
+  const inAuthority = (expression.placement & AUTHORITY) !== 0;
   if (!inAuthority && expression.varspecs.some((spec) => hasValue(ownValue(params, spec.name)))) return;
   const { varspecs } = expression;
   const several = varspecs.length > 1;

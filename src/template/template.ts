@@ -1,5 +1,5 @@
 import { boundedCache } from "../core/cache.js";
-import { Chars, isControl, isIn, isPercentTriplet, WORD } from "../core/chars.js";
+import { ALPHA, DIGIT, isControl, isIn, isPercentTriplet, UNDERSCORE, WORD } from "../core/chars.js";
 import { codePointLabel, EndpointError, ErrorCodes, quote } from "../core/errors.js";
 import { encodeReserved } from "./encode.js";
 
@@ -14,13 +14,13 @@ export interface VarSpec {
   readonly prefix: number;
 }
 
-/**
- * Where an expression stands, for the checks of its expansion: in the scheme or
- * authority of an absolute url (it must expand to something), alone in a path segment
- * (`/{repo}/`: without a value it would leave `//`), or next to literal dots in its
- * segment (`{dir}..`: it could make a `..` segment).
- */
-export const Placement = { AUTHORITY: 1, SEGMENT: 2, NEAR_DOTS: 4 } as const;
+// Where an expression stands, for the checks of its expansion (its `placement` flags):
+/** In the scheme or authority of an absolute url: it must expand to something. */
+export const AUTHORITY = 1;
+/** Alone in a path segment (`/{repo}/`): without a value it would leave `//`. */
+export const SEGMENT = 2;
+/** Next to literal dots in its segment (`{dir}..`): it could complete a `..` segment. */
+export const NEAR_DOTS = 4;
 
 /** One `{…}` expression, or a `:name` placeholder (which means `{name}`). */
 export interface Expression {
@@ -30,7 +30,7 @@ export interface Expression {
   readonly source: string;
   /** Index of the expression in the template. */
   readonly position: number;
-  /** {@link Placement} flags; 0 for nowhere special. */
+  /** placement flags (`AUTHORITY`, `SEGMENT`, `NEAR_DOTS`); 0 for nowhere special. */
   readonly placement: number;
 }
 
@@ -96,10 +96,7 @@ function authorityEnd(source: string): number {
     if (code === 123 /* { */) {
       i = source.indexOf("}", i) + 1;
       if (i === 0) return 0;
-    } else if (
-      isIn(code, Chars.ALPHA) ||
-      (i > 0 && (isIn(code, Chars.DIGIT) || code === 43 || code === 45 || code === 46))
-    ) {
+    } else if (isIn(code, ALPHA) || (i > 0 && (isIn(code, DIGIT) || code === 43 || code === 45 || code === 46))) {
       i++; // RFC 3986 §3.1: ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
     } else {
       break;
@@ -150,12 +147,7 @@ function scanTemplate(source: string): UrlTemplate {
       // RFC 6570 §2.1 excludes CTL from literals: a tab or line break in a url is a mistake
       // (`"GET\t/x"`, `"GET /x\n"`), never text to encode.
       throw invalid(source, `control character ${codePointLabel(source, i)} in literal text`, i);
-    } else if (
-      code === 58 /* : */ &&
-      inPath &&
-      i >= pathStart &&
-      isIn(source.charCodeAt(i + 1), Chars.ALPHA | Chars.UNDERSCORE)
-    ) {
+    } else if (code === 58 /* : */ && inPath && i >= pathStart && isIn(source.charCodeAt(i + 1), ALPHA | UNDERSCORE)) {
       // `:name` in the path means `{name}`; a colon before a digit (`12:30`) stays literal.
       flushLiteral(i);
       let end = i + 2;
@@ -208,7 +200,7 @@ function isDots(text: string): boolean {
   return true;
 }
 
-/** Sets each expression's {@link Placement}, given where the authority ends. */
+/** Sets each expression's placement flags, given where the authority ends. */
 function placeExpressions(parts: (string | Expression)[], authority: number): void {
   let inPath = true;
   parts.forEach((part, k) => {
@@ -217,18 +209,17 @@ function placeExpressions(parts: (string | Expression)[], authority: number): vo
       return;
     }
     const query = part.operator === "?" || part.operator === "&" || part.operator === "#";
-    let placement = part.position < authority ? Placement.AUTHORITY : 0;
+    let placement = part.position < authority ? AUTHORITY : 0;
     if (inPath && !query && part.position >= authority) {
       const before = parts[k - 1];
       const after = parts[k + 1];
       const left = typeof before === "string" ? before : "";
       const right = typeof after === "string" ? after : "";
-      if (left.endsWith("/") && right.startsWith("/")) placement |= Placement.SEGMENT;
+      if (left.endsWith("/") && right.startsWith("/")) placement |= SEGMENT;
       // The literal text beside the expression, within its path segment.
       let end = 0;
       while (end < right.length && right[end] !== "/" && right[end] !== "?" && right[end] !== "#") end++;
-      if (isDots(left.slice(left.lastIndexOf("/") + 1)) || isDots(right.slice(0, end)))
-        placement |= Placement.NEAR_DOTS;
+      if (isDots(left.slice(left.lastIndexOf("/") + 1)) || isDots(right.slice(0, end))) placement |= NEAR_DOTS;
     }
     if (query) inPath = false;
     if (placement !== 0) parts[k] = { ...part, placement };
@@ -266,7 +257,7 @@ function scanExpression(source: string, start: number): Expression {
     if (source[i] === ":") {
       // max-length = %x31-39 0*3DIGIT: 1 to 9999.
       const digitsStart = ++i;
-      while (isIn(source.charCodeAt(i), Chars.DIGIT)) i++;
+      while (isIn(source.charCodeAt(i), DIGIT)) i++;
       if (i === digitsStart || source[digitsStart] === "0" || i - digitsStart > 4) {
         const at = i === digitsStart || source[digitsStart] === "0" ? digitsStart : digitsStart + 4;
         throw invalid(source, "prefix length must be a number from 1 to 9999", at);

@@ -5,8 +5,6 @@
  */
 export interface BoundedCache<V> {
   get(key: string): V;
-  /** How many entries it holds. */
-  readonly size: number;
 }
 
 export function boundedCache<V>(limit: number, maxKeyLength: number, compute: (key: string) => V): BoundedCache<V> {
@@ -21,9 +19,6 @@ export function boundedCache<V>(limit: number, maxKeyLength: number, compute: (k
         entries.set(key, value);
       }
       return value;
-    },
-    get size() {
-      return entries.size;
     },
   };
 }

@@ -6,11 +6,38 @@ import type {
   EndpointOptionsArguments,
   EndpointResultMethod,
   HeldNames,
+  HeldRoutes,
   MergeOptions,
   RouteKey,
   // eslint-disable-next-line @typescript-eslint/no-unused-vars -- named by a {@link RouteMap} in the JSDoc below
   RouteMap,
 } from "./typed-routes.js";
+
+/**
+ * The call signature of an {@link Endpoint}. Its type arguments are what the
+ * signature needs from the endpoint's defaults and route map, made once per endpoint
+ * type instead of once per call (a call reads `Keys`, the routes of a map of 1 200
+ * routes, several times): the names the defaults hold, the route map with those names
+ * no longer required, and the routes of that map.
+ */
+interface EndpointCall<Held extends string, Routes, Keys extends keyof Routes> {
+  /**
+   * Request options for a route plus parameters; the same as `parse(merge(route, options))`.
+   * Or the same with the method and url in the options instead of a route. (One
+   * signature for both forms: with two, a route missing a parameter would be
+   * reported against the options form.)
+   *
+   * @example
+   * endpoint("GET /orgs/{org}/repos", { org: "octokit", type: "private" })
+   * // { method: "get", url: "https://api.github.com/orgs/octokit/repos?type=private", headers: {…} }
+   * endpoint({ method: "GET", url: "/users/{username}", username: "octocat" })
+   * // { method: "get", url: "https://api.github.com/users/octocat", headers: {…} }
+   */
+  <const First extends string | EndpointOptions = EndpointOptions>(
+    first?: EndpointFirstArgument<First, Held, Keys>,
+    ...options: EndpointOptionsArguments<First, Held, Routes, Keys>
+  ): RequestOptions<EndpointResultMethod<First>>;
+}
 
 /**
  * The callable `endpoint`: `endpoint(route, options)` or `endpoint(options)` returns
@@ -27,24 +54,11 @@ import type {
  */
 // `any` for both: the bare `Endpoint` type checks nothing, so every endpoint function fits it.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export interface Endpoint<Defaults extends object = any, Routes = any> {
-  /**
-   * Request options for a route plus parameters; the same as `parse(merge(route, options))`.
-   * Or the same with the method and url in the options instead of a route. (One
-   * signature for both forms: with two, a route missing a parameter would be
-   * reported against the options form.)
-   *
-   * @example
-   * endpoint("GET /orgs/{org}/repos", { org: "octokit", type: "private" })
-   * // { method: "get", url: "https://api.github.com/orgs/octokit/repos?type=private", headers: {…} }
-   * endpoint({ method: "GET", url: "/users/{username}", username: "octocat" })
-   * // { method: "get", url: "https://api.github.com/users/octocat", headers: {…} }
-   */
-  <const First extends string | EndpointOptions = EndpointOptions>(
-    first?: EndpointFirstArgument<First, HeldNames<Defaults>, Routes>,
-    ...options: EndpointOptionsArguments<First, HeldNames<Defaults>, Routes>
-  ): RequestOptions<EndpointResultMethod<First>>;
-
+export interface Endpoint<Defaults extends object = any, Routes = any> extends EndpointCall<
+  HeldNames<Defaults>,
+  HeldRoutes<Routes, HeldNames<Defaults>>,
+  RouteKey<HeldRoutes<Routes, HeldNames<Defaults>>>
+> {
   /**
    * The current defaults, deep-frozen (the `data` and `request` values excepted: they
    * stay the caller's own objects).

@@ -3,9 +3,13 @@
 // (figures in docs/performance.md): a route is split with template-literal
 // inference on `{…}` expressions, `,` and `:` (never character by character, which
 // reaches tsc's depth limit near 1 000 characters), recursion is in tail position,
-// and a route map is only ever indexed by one route (`Routes[Route & keyof Routes]`),
-// never mapped, distributed over or matched against a generic mapped type, each of
-// which makes tsc evaluate every route of the map.
+// and a route map is only ever read one route at a time: indexed by a route it holds,
+// or mapped lazily (an entry is made when a call reads it). A constraint on the map,
+// or a lookup tsc can resolve for a generic route (`Routes[Route]["parameters" & …]`,
+// `infer Key extends keyof Routes`), makes tsc evaluate every route of the map; the
+// one-call benchmark and a test catch that. What a call needs from an endpoint's
+// defaults and map (the names held, the map's routes) is made once per endpoint type,
+// as the type arguments of its call signature's interface (see `EndpointCall`).
 import type { RequestBuilder } from "./builder.js";
 import type { EndpointOptions, RequestHeaders } from "../core/types.js";
 
@@ -194,11 +198,32 @@ type NamedParameters<Required extends string, Optional extends string> = [Option
  */
 export type RouteParameters<Route extends string> = ExpressionParameters<Expressions<Route>, ColonPlaceholders<Route>>;
 
-/** A route's parameters with `Held` names (held by defaults) no longer required. */
-type HeldRouteParameters<Route extends string, Held extends string> = NamedParameters<
-  Exclude<RequiredNames<Route>, Held>,
-  OptionalNames<Route> | (RequiredNames<Route> & Held)
->;
+/**
+ * The options a route takes: its parameters (as {@link RouteParameters}) and the
+ * option keys. The intersection with `EndpointOptions` sits inside the branches of a
+ * conditional type: while a call's type arguments are inferred, tsc compares the
+ * argument with this type, and an intersection of generic types costs it about
+ * 1 500 instantiations to normalize, a conditional type almost none.
+ */
+type RouteOptions<Route extends string> = ExpressionOptions<Expressions<Route>, ColonPlaceholders<Route>>;
+
+/** {@link ExpressionParameters} and the option keys (see {@link RouteOptions}). */
+type ExpressionOptions<Expression extends string, Colons extends string> = [Expression & OptionalExpression] extends [
+  never,
+]
+  ? { [Name in ListNames<Expression> | Colons]: Present } & EndpointOptions
+  : { [Name in RequiredOf<Expression> | Colons]: Present } & {
+      [Name in OptionalOf<Expression>]?: unknown;
+    } & EndpointOptions;
+
+/** A route's options with `Held` names (held by defaults) no longer required (see {@link RouteOptions}). */
+type HeldRouteOptions<Route extends string, Held extends string> = [
+  OptionalNames<Route> | (RequiredNames<Route> & Held),
+] extends [never]
+  ? { [Name in Exclude<RequiredNames<Route>, Held>]: Present } & EndpointOptions
+  : { [Name in Exclude<RequiredNames<Route>, Held>]: Present } & {
+      [Name in OptionalNames<Route> | (RequiredNames<Route> & Held)]?: unknown;
+    } & EndpointOptions;
 
 /**
  * A map of routes to the parameters each takes, as `withRoutes()` reads it:
@@ -248,25 +273,46 @@ type HeldMapParameters<Parameters, Held extends string> = [Held] extends [never]
   : Omit<Parameters, Held> & Partial<Pick<Parameters, Held & keyof Parameters>>;
 
 /**
- * `[options]` for `Parameters`: optional unless they hold a required parameter.
- * `NoInfer`: the route alone says what the call is (options typed
+ * The route map an endpoint's calls read: `Routes` itself when its defaults hold no
+ * name (or for no map), else `Routes` with the held names no longer required. An
+ * argument of the `Endpoint` interface's base type, so tsc makes it once per
+ * endpoint type, not once per call; a route's entry is mapped only when a call uses it.
+ *
+ * @example
+ * type Routes = HeldRoutes<{ "GET /orgs/{org}": { parameters: { org: string } } }, "org">;
+ * // { "GET /orgs/{org}": { parameters: Omit<{ org: string }, "org"> & Partial<Pick<{ org: string }, "org">> } }
+ */
+export type HeldRoutes<Routes, Held extends string> = unknown extends Routes
+  ? Routes
+  : [Held] extends [never]
+    ? Routes
+    : {
+        [Route in keyof Routes]: {
+          parameters: HeldMapParameters<
+            Routes[Route] extends infer Entry ? Entry["parameters" & keyof Entry] : never,
+            Held
+          >;
+        };
+      };
+
+/**
+ * `[options]` for `Options` (parameters and option keys): optional unless they hold a
+ * required parameter. `NoInfer`: the route alone says what the call is (options typed
  * `RouteParameters<Route>` in a generic helper would otherwise infer `Route`).
  */
-type OptionsArguments<Parameters> = {} extends Parameters
-  ? [options?: NoInfer<Parameters & EndpointOptions>]
-  : [options: NoInfer<Parameters & EndpointOptions>];
+type OptionsArguments<Options> = {} extends Options ? [options?: NoInfer<Options>] : [options: NoInfer<Options>];
 
 /**
  * What `endpoint()` checks its first argument against: a route as it is (a route of
- * the map `Routes` autocompletes); options with a literal `url` must hold that url's
- * required parameters, except those held by defaults (`Held`).
+ * the map, one of `Keys`, autocompletes); options with a literal `url` must hold that
+ * url's required parameters, except those held by defaults (`Held`).
  *
  * @example
  * // endpoint({ method: "GET", url: "/users/{username}" }) is an error: `username` is missing.
- * type First = EndpointFirstArgument<{ url: "/users/{username}" }, never, {}>;
+ * type First = EndpointFirstArgument<{ url: "/users/{username}" }, never, never>;
  */
-export type EndpointFirstArgument<First, Held extends string, Routes> =
-  (First & NoInfer<UrlOptionsParameters<First, Held>>) | RouteKey<Routes>;
+export type EndpointFirstArgument<First, Held extends string, Keys> =
+  (First & NoInfer<UrlOptionsParameters<First, Held>>) | Keys;
 
 /** What options with a literal `url` must hold; nothing for a route (a string). */
 type UrlOptionsParameters<Options, Held extends string> = Options extends string
@@ -281,18 +327,27 @@ type UrlParameters<Url extends string, Held extends string> = NamedParameters<Ex
 /**
  * The arguments of `endpoint()` after a route: its options, required when the route
  * needs a parameter no default holds. After options (the other call form): none.
- * (`First & {}` makes the map lookup non-distributive without a tuple; distributive,
- * it would make tsc evaluate every route of the map.)
+ * `Routes` is the map with the held names already made optional (see
+ * {@link HeldRoutes}) and `Keys` its routes, both made once per endpoint type: `keyof`
+ * a map of 1 200 routes, or its intersection with a route, costs tsc time on every
+ * call. The entry is read through `infer`: `Routes[First]["parameters" & keyof …]`
+ * makes tsc evaluate every route of the map.
  *
  * @example
- * type Rest = EndpointOptionsArguments<"GET /orgs/{org}", never, {}>;
+ * type Rest = EndpointOptionsArguments<"GET /orgs/{org}", never, {}, never>;
  * // [options: { org: {} } & EndpointOptions]
  */
-export type EndpointOptionsArguments<First, Held extends string, Routes> =
-  First & {} extends RouteKey<Routes>
-    ? OptionsArguments<HeldMapParameters<MapParameters<First, Routes>, Held>>
+export type EndpointOptionsArguments<First, Held extends string, Routes, Keys extends keyof Routes> = [First] extends [
+  never,
+]
+  ? // A first argument typed `never` (a test's `42 as never`): anything goes, as before.
+    [options?: EndpointOptions]
+  : First extends Keys
+    ? OptionsArguments<
+        (Routes[First] extends infer Entry ? Entry["parameters" & keyof Entry] : never) & EndpointOptions
+      >
     : First extends string
-      ? OptionsArguments<[Held] extends [never] ? RouteParameters<First> : HeldRouteParameters<First, Held>>
+      ? OptionsArguments<[Held] extends [never] ? RouteOptions<First> : HeldRouteOptions<First, Held>>
       : // The options form: `@octokit/request` passes an undefined second argument.
         [parameters?: undefined];
 

@@ -359,6 +359,13 @@ describe("route maps", () => {
     // @ts-expect-error petId is a string
     pets("GET /pets/{petId}", { petId: 1 });
   });
+
+  it("refuses a route whose map entry has no parameters", () => {
+    const loose = endpoint.withRoutes<{ "GET /ping": { response: string }; "GET /pong": { parameters: {} } }>();
+    // @ts-expect-error the entry of "GET /ping" has no parameters
+    loose("GET /ping", {});
+    loose("GET /pong", {});
+  });
 });
 
 describe("OpenAPIRoutes", () => {

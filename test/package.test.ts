@@ -4,6 +4,7 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 const root = resolve(__dirname, "..");
@@ -177,5 +178,18 @@ describe("tree-shaking (package.json says sideEffects: false)", () => {
     expect(code).toContain("class EndpointError");
     for (const marker of MARKERS) expect(code).not.toContain(marker);
     expect(code.length).toBeLessThan(4000);
+  });
+
+  it("keeps ErrorCodes frozen in an app's bundle (its freeze is no statement a bundler may drop)", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "fluent-endpoint-codes-"));
+    try {
+      const file = join(dir, "app.mjs");
+      writeFileSync(file, await bundleOf("ErrorCodes"));
+      const { ErrorCodes } = await import(pathToFileURL(file).href);
+      expect(ErrorCodes.MISSING_URL).toBe("ERR_MISSING_URL");
+      expect(Object.isFrozen(ErrorCodes)).toBe(true);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

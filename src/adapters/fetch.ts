@@ -1,4 +1,4 @@
-import { describe, EndpointError, ErrorCodes, quote } from "../core/errors.js";
+import { describe, EndpointError, quote } from "../core/errors.js";
 import { queryPair, queryValue } from "../http/url.js";
 import type { RequestOptions } from "../core/types.js";
 import { builtinKind, isPlainObject, MAX_DEPTH, ownValue, setOwn } from "../core/values.js";
@@ -39,7 +39,7 @@ function mediaTypeOf(contentType: string | undefined): string {
 function formText(body: object): string {
   if (Array.isArray(body)) {
     throw new EndpointError(
-      ErrorCodes.INVALID_PARAMETER,
+      "ERR_INVALID_PARAMETER",
       "an array body has no application/x-www-form-urlencoded form; send a plain object, a string or URLSearchParams",
     );
   }
@@ -111,7 +111,7 @@ function serialise(body: unknown): string {
 }
 
 function unserialisable(problem: string): EndpointError {
-  return new EndpointError(ErrorCodes.INVALID_PARAMETER, `the JSON body cannot be serialised: it holds ${problem}`);
+  return new EndpointError("ERR_INVALID_PARAMETER", `the JSON body cannot be serialised: it holds ${problem}`);
 }
 
 /**
@@ -152,7 +152,7 @@ export function toFetch(options: RequestOptions): [string, FetchInit] {
     if (value === undefined || value === null) continue;
     if (typeof value !== "string" && typeof value !== "number") {
       throw new EndpointError(
-        ErrorCodes.INVALID_OPTIONS,
+        "ERR_INVALID_OPTIONS",
         `toFetch: header ${quote(name)} must be a string or a number, got ${describe(value)}`,
       );
     }
@@ -187,14 +187,14 @@ export function toFetch(options: RequestOptions): [string, FetchInit] {
  */
 function assertRequestOptions(options: unknown): void {
   if (typeof options !== "object" || options === null) {
-    throw new EndpointError(ErrorCodes.INVALID_OPTIONS, `toFetch needs request options, got ${describe(options)}`);
+    throw new EndpointError("ERR_INVALID_OPTIONS", `toFetch needs request options, got ${describe(options)}`);
   }
   for (const field of ["method", "url", "headers"]) {
     const value = ownValue(options, field);
     const ok = field === "headers" ? isPlainObject(value) : typeof value === "string";
     if (!ok) {
       throw new EndpointError(
-        ErrorCodes.INVALID_OPTIONS,
+        "ERR_INVALID_OPTIONS",
         `toFetch: the request options' ${field} must be ${field === "headers" ? "a plain object" : "a string"}, got ${describe(value)}`,
       );
     }

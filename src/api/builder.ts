@@ -1,4 +1,4 @@
-import { describe, EndpointError, ErrorCodes, quote } from "../core/errors.js";
+import { describe, EndpointError, quote } from "../core/errors.js";
 import { OPTION_KEYS } from "../core/options.js";
 import { parse, parseState } from "../core/parse.js";
 import {
@@ -116,7 +116,7 @@ export class RequestBuilder<
     if (typeof builder !== "object" || builder === null || !(#link in builder)) {
       // Also a builder of another copy of the package (its other build, or another version).
       throw new EndpointError(
-        ErrorCodes.INVALID_OPTIONS,
+        "ERR_INVALID_OPTIONS",
         `a RequestBuilder method was called on ${describe(builder)}, not on a builder of this copy of fluent-endpoint; call it as builder.method(…)`,
       );
     }
@@ -179,7 +179,7 @@ export class RequestBuilder<
   header(name: string, value: HeaderValue | null | undefined): RequestBuilder<Method, Url, Given, Routes>;
   header(name: string, value: HeaderValue | null | undefined): RequestBuilder {
     if (typeof name !== "string") {
-      throw new EndpointError(ErrorCodes.INVALID_HEADER, `header name must be a string, got ${describe(name)}`);
+      throw new EndpointError("ERR_INVALID_HEADER", `header name must be a string, got ${describe(name)}`);
     }
     return withOptions(RequestBuilder.#linkOf(this), {
       headers: Object.defineProperty({}, name, { value, enumerable: true }),
@@ -224,7 +224,7 @@ export class RequestBuilder<
   ): RequestBuilder<M, U, G | HeldNames<Parameters>, R>;
   params(params: Record<string, unknown>): RequestBuilder {
     if (!isPlainObject(params)) {
-      throw new EndpointError(ErrorCodes.INVALID_OPTIONS, `params must be a plain object, got ${describe(params)}`);
+      throw new EndpointError("ERR_INVALID_OPTIONS", `params must be a plain object, got ${describe(params)}`);
     }
     for (const name of Object.keys(params)) assertParameterName(name);
     return withOptions(RequestBuilder.#linkOf(this), params);
@@ -333,7 +333,7 @@ function withOptions(link: Link, options: EndpointOptions): RequestBuilder {
 function given<T>(value: T, setter: string): T {
   if (value === undefined) {
     throw new EndpointError(
-      setter === "method" ? ErrorCodes.INVALID_METHOD : ErrorCodes.INVALID_OPTIONS,
+      setter === "method" ? "ERR_INVALID_METHOD" : "ERR_INVALID_OPTIONS",
       `builder.${setter}() needs a value: undefined would change nothing`,
     );
   }
@@ -349,11 +349,11 @@ function firstUse(link: Link): boolean {
 
 function assertParameterName(name: unknown): void {
   if (typeof name !== "string") {
-    throw new EndpointError(ErrorCodes.INVALID_PARAMETER, `parameter name must be a string, got ${describe(name)}`);
+    throw new EndpointError("ERR_INVALID_PARAMETER", `parameter name must be a string, got ${describe(name)}`);
   }
   if (OPTION_KEYS.has(name)) {
     throw new EndpointError(
-      ErrorCodes.INVALID_PARAMETER,
+      "ERR_INVALID_PARAMETER",
       `${quote(name)} is an option, not a parameter; use .${name}() instead`,
     );
   }
@@ -383,7 +383,7 @@ function callArguments(first: unknown, second: unknown, count: number): [string 
   if (typeof first === "string") return [first, second];
   if (count > 1 && (second !== undefined || (first !== undefined && !isPlainObject(first)))) {
     throw new EndpointError(
-      ErrorCodes.INVALID_ROUTE,
+      "ERR_INVALID_ROUTE",
       `route must be a string, got ${describe(first)}${second !== undefined && isPlainObject(first) ? "; pass options alone as endpoint(options)" : ""}`,
     );
   }

@@ -2,12 +2,13 @@
  * Every error code fluent-endpoint throws, in one place. The codes are stable:
  * match on `error.code`, never on the message text.
  *
+ * @namespace
  * @example
  * if (error instanceof EndpointError && error.code === ErrorCodes.MISSING_URL) {
  *   // the caller forgot the route
  * }
  */
-export const ErrorCodes = {
+export const ErrorCodes = /*#__PURE__*/ Object.freeze({
   /** The options argument (or one of its known fields) has the wrong type. */
   INVALID_OPTIONS: "ERR_INVALID_OPTIONS",
   /** A route string is not `"<METHOD> <URL>"` or `"<URL>"`. */
@@ -26,9 +27,7 @@ export const ErrorCodes = {
   UNSAFE_PATH: "ERR_UNSAFE_PATH",
   /** A placeholder that stands alone in a path segment (`/repos/{owner}/{repo}/issues`) or in the host of an absolute url has no value. */
   MISSING_PARAMETER: "ERR_MISSING_PARAMETER",
-} as const;
-// Frozen apart from its declaration, which keeps each code's documentation in the generated API docs.
-Object.freeze(ErrorCodes);
+} as const);
 
 /**
  * The string-literal union of all error codes.

@@ -3,7 +3,7 @@ import { isQueryMethod } from "../http/tokens.js";
 import { appendQuery, joinUrl, queryPair, queryValue } from "../http/url.js";
 import { expandTemplate } from "../template/expand.js";
 import { parseUrlTemplate } from "../template/template.js";
-import { EndpointError, ErrorCodes } from "./errors.js";
+import { EndpointError } from "./errors.js";
 import { asIs, EMPTY_STATE, type EndpointState, flatten, mergeForCall, readOptions, REMOVED } from "./state.js";
 import type { RequestOptions, ResultHeaders } from "./types.js";
 import { cloneValue, setOwn } from "./values.js";
@@ -18,10 +18,10 @@ const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
  */
 export function parseState(state: EndpointState): RequestOptions {
   if (state.url === undefined) {
-    throw new EndpointError(ErrorCodes.MISSING_URL, 'no url: pass a route such as "GET /user" or a url option');
+    throw new EndpointError("ERR_MISSING_URL", 'no url: pass a route such as "GET /user" or a url option');
   }
   if (state.method === undefined) {
-    throw new EndpointError(ErrorCodes.INVALID_METHOD, "no method: pass a method option or a route with a method");
+    throw new EndpointError("ERR_INVALID_METHOD", "no method: pass a method option or a route with a method");
   }
   const method = state.method.toLowerCase();
   const template = parseUrlTemplate(state.url);
@@ -43,7 +43,7 @@ export function parseState(state: EndpointState): RequestOptions {
   if (isQueryMethod(method)) {
     if (state.data !== undefined) {
       throw new EndpointError(
-        ErrorCodes.INVALID_OPTIONS,
+        "ERR_INVALID_OPTIONS",
         `data cannot be sent with a ${state.method} request, which has no body`,
       );
     }

@@ -5,7 +5,7 @@ import { parseRoute } from "../http/route.js";
 import { assertMethod } from "../http/tokens.js";
 import { assertBaseUrl } from "../http/url.js";
 import { parseUrlTemplate } from "../template/template.js";
-import { describe, EndpointError, ErrorCodes, quote } from "./errors.js";
+import { describe, EndpointError, quote } from "./errors.js";
 import { OPTION_KEYS } from "./options.js";
 import type { HeaderValue, MergedOptions, ReadonlyMergedOptions, RequestMeta } from "./types.js";
 import { cloneValue, isPlainObject, MAX_DEPTH, ownValue, setOwn } from "./values.js";
@@ -215,7 +215,7 @@ export function readOptions(route: string | undefined, options: unknown, keep: K
   let request: RequestMeta | undefined;
   if (options !== undefined) {
     if (!isPlainObject(options)) {
-      throw new EndpointError(ErrorCodes.INVALID_OPTIONS, `options must be a plain object, got ${describe(options)}`);
+      throw new EndpointError("ERR_INVALID_OPTIONS", `options must be a plain object, got ${describe(options)}`);
     }
     for (const key of Object.keys(options)) {
       const value = options[key];
@@ -285,13 +285,13 @@ function assertNoNearMiss(key: string): void {
   if (length !== 3 && length !== 4 && length !== 6 && length !== 7 && length !== 9) return;
   const option = BY_LOWERCASE.get(key.toLowerCase());
   if (option !== undefined) {
-    throw new EndpointError(ErrorCodes.INVALID_OPTIONS, `${quote(key)} is not an option: did you mean \`${option}\`?`);
+    throw new EndpointError("ERR_INVALID_OPTIONS", `${quote(key)} is not an option: did you mean \`${option}\`?`);
   }
 }
 
 function assertString(name: string, value: unknown): string {
   if (typeof value !== "string") {
-    throw new EndpointError(ErrorCodes.INVALID_OPTIONS, `${name} must be a string, got ${describe(value)}`);
+    throw new EndpointError("ERR_INVALID_OPTIONS", `${name} must be a string, got ${describe(value)}`);
   }
   return value;
 }
@@ -306,7 +306,7 @@ function readHeaders<T extends { own: Record<string, HeaderValue | typeof REMOVE
   layer: T,
 ): T {
   if (!isPlainObject(headers)) {
-    throw new EndpointError(ErrorCodes.INVALID_OPTIONS, `headers must be a plain object, got ${describe(headers)}`);
+    throw new EndpointError("ERR_INVALID_OPTIONS", `headers must be a plain object, got ${describe(headers)}`);
   }
   const { own, dropped } = layer;
   for (const key of Object.keys(headers)) {
@@ -327,7 +327,7 @@ function readHeaders<T extends { own: Record<string, HeaderValue | typeof REMOVE
 
 function assertRequest(request: unknown): RequestMeta {
   if (typeof request !== "object" || request === null || Array.isArray(request)) {
-    throw new EndpointError(ErrorCodes.INVALID_OPTIONS, `request must be an object, got ${describe(request)}`);
+    throw new EndpointError("ERR_INVALID_OPTIONS", `request must be an object, got ${describe(request)}`);
   }
   return request as RequestMeta;
 }
@@ -341,7 +341,7 @@ function assertRequest(request: unknown): RequestMeta {
 function mergeRequest(below: RequestMeta | undefined, above: RequestMeta, depth = 0): RequestMeta {
   if (!isPlainObject(below) || !isPlainObject(above)) return above;
   if (depth === MAX_DEPTH) {
-    throw new EndpointError(ErrorCodes.INVALID_OPTIONS, `request is nested more than ${MAX_DEPTH} levels deep`);
+    throw new EndpointError("ERR_INVALID_OPTIONS", `request is nested more than ${MAX_DEPTH} levels deep`);
   }
   const merged: RequestMeta = { ...below };
   for (const key of Object.keys(above)) {

@@ -1,5 +1,5 @@
 import { freeze } from "immer";
-import { EndpointError, ErrorCodes, quote } from "./errors.js";
+import { EndpointError, quote } from "./errors.js";
 
 /** A plain object: `{}` literal, `JSON.parse` output, `Object.create(null)` (from any realm). */
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -66,10 +66,7 @@ export function scalarText(value: unknown, name: string): string | undefined {
       return value;
     case "number":
       if (!Number.isFinite(value)) {
-        throw new EndpointError(
-          ErrorCodes.INVALID_PARAMETER,
-          `parameter ${quote(name)} is ${value}, not a finite number`,
-        );
+        throw new EndpointError("ERR_INVALID_PARAMETER", `parameter ${quote(name)} is ${value}, not a finite number`);
       }
       return String(value);
     case "bigint":
@@ -85,7 +82,7 @@ export function scalarText(value: unknown, name: string): string | undefined {
         builtinKind(value) === "Date"
       ) {
         if (Number.isNaN(Date.prototype.getTime.call(value))) {
-          throw new EndpointError(ErrorCodes.INVALID_PARAMETER, `parameter ${quote(name)} is an invalid Date`);
+          throw new EndpointError("ERR_INVALID_PARAMETER", `parameter ${quote(name)} is an invalid Date`);
         }
         return Date.prototype.toISOString.call(value);
       }
@@ -135,9 +132,9 @@ export function cloneValue<T>(value: T, name: string, frozen = false): T {
 /** `cloneValue` below `ancestors`; `name` as messages show it. */
 function cloneWithin<T>(value: T, name: string, ancestors: object[], frozen: boolean): T {
   if (typeof value !== "object" || value === null) return value;
-  if (ancestors.includes(value)) throw new EndpointError(ErrorCodes.INVALID_PARAMETER, `${name} contains a cycle`);
+  if (ancestors.includes(value)) throw new EndpointError("ERR_INVALID_PARAMETER", `${name} contains a cycle`);
   if (ancestors.length === MAX_DEPTH) {
-    throw new EndpointError(ErrorCodes.INVALID_PARAMETER, `${name} is nested more than ${MAX_DEPTH} levels deep`);
+    throw new EndpointError("ERR_INVALID_PARAMETER", `${name} is nested more than ${MAX_DEPTH} levels deep`);
   }
   ancestors.push(value);
   let copy: unknown = value;

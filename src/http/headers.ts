@@ -1,5 +1,5 @@
 import { isControl } from "../core/chars.js";
-import { codePointLabel, EndpointError, ErrorCodes, quote } from "../core/errors.js";
+import { codePointLabel, EndpointError, quote } from "../core/errors.js";
 import type { HeaderValue } from "../core/types.js";
 import { isToken, whereNotToken } from "./tokens.js";
 
@@ -10,7 +10,7 @@ import { isToken, whereNotToken } from "./tokens.js";
 export function assertHeaderName(name: string): void {
   if (!isToken(name)) {
     throw new EndpointError(
-      ErrorCodes.INVALID_HEADER,
+      "ERR_INVALID_HEADER",
       `header name ${quote(name)} is not an HTTP token${whereNotToken(name)}`,
     );
   }
@@ -31,14 +31,14 @@ export function assertHeaderValue(name: string, value: unknown): asserts value i
       const code = value.charCodeAt(i);
       if (code === 9 || (code <= 255 && !isControl(code))) continue;
       throw new EndpointError(
-        ErrorCodes.INVALID_HEADER,
+        "ERR_INVALID_HEADER",
         `header ${quote(name)} has a value with ${codePointLabel(value, i)} at position ${i}; a header value holds tab, space, visible ASCII and U+0080–U+00FF only`,
       );
     }
     return;
   }
   throw new EndpointError(
-    ErrorCodes.INVALID_HEADER,
+    "ERR_INVALID_HEADER",
     `header ${quote(name)} must be a string or a finite number, got ${typeof value === "number" ? value : typeof value}`,
   );
 }

@@ -1,11 +1,11 @@
 import { ALPHA, DIGIT, isIn, spanOf, WORD } from "../core/chars.js";
-import { describe, EndpointError, ErrorCodes, quote, shorten } from "../core/errors.js";
+import { describe, EndpointError, quote, shorten } from "../core/errors.js";
 import { isPlainObject, ownValue } from "../core/values.js";
 
 /** The validated `mediaType.format`, or undefined when `mediaType` gives none (the current one stays). */
 export function readFormat(mediaType: unknown): string | undefined {
   if (!isPlainObject(mediaType)) {
-    throw new EndpointError(ErrorCodes.INVALID_OPTIONS, `mediaType must be a plain object, got ${describe(mediaType)}`);
+    throw new EndpointError("ERR_INVALID_OPTIONS", `mediaType must be a plain object, got ${describe(mediaType)}`);
   }
   for (const key of Object.keys(mediaType)) {
     // An empty previews list (in @octokit/endpoint's merged options for /graphql) asks for
@@ -14,7 +14,7 @@ export function readFormat(mediaType: unknown): string | undefined {
     if (key === "previews" && (previews === undefined || (Array.isArray(previews) && previews.length === 0))) continue;
     if (key !== "format") {
       throw new EndpointError(
-        ErrorCodes.INVALID_OPTIONS,
+        "ERR_INVALID_OPTIONS",
         `mediaType.${shorten(key)} is not supported; only mediaType.format is`,
       );
     }
@@ -22,12 +22,12 @@ export function readFormat(mediaType: unknown): string | undefined {
   const format = ownValue(mediaType, "format");
   if (format === undefined) return undefined;
   if (typeof format !== "string") {
-    throw new EndpointError(ErrorCodes.INVALID_OPTIONS, `mediaType.format must be a string, got ${describe(format)}`);
+    throw new EndpointError("ERR_INVALID_OPTIONS", `mediaType.format must be a string, got ${describe(format)}`);
   }
   // "" (none), or a letter or digit then letters, digits, "_", "-", ".", "+": never `v3..` or `v3.+json`.
   if (format !== "" && (!isIn(format.charCodeAt(0), ALPHA | DIGIT) || !isFormatTail(format))) {
     throw new EndpointError(
-      ErrorCodes.INVALID_OPTIONS,
+      "ERR_INVALID_OPTIONS",
       `mediaType.format ${quote(format)} must start with a letter or digit and hold only letters, digits, "_", "-", "." or "+"`,
     );
   }

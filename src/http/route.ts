@@ -1,6 +1,6 @@
 import { boundedCache } from "../core/cache.js";
 import { ALPHA, spanOf } from "../core/chars.js";
-import { codePointLabel, describe, EndpointError, ErrorCodes, quote } from "../core/errors.js";
+import { codePointLabel, describe, EndpointError, quote } from "../core/errors.js";
 import { assertMethod } from "./tokens.js";
 
 /** A route string split into its parts. */
@@ -54,13 +54,13 @@ function isUnicodeSpace(code: number): boolean {
  */
 function readRoute(route: unknown): Route {
   if (typeof route !== "string") {
-    throw new EndpointError(ErrorCodes.INVALID_ROUTE, `route must be a string, got ${describe(route)}`);
+    throw new EndpointError("ERR_INVALID_ROUTE", `route must be a string, got ${describe(route)}`);
   }
   const space = route.indexOf(" ");
   if (space === -1) {
     if (route === "" || BARE_METHODS.has(route.toUpperCase())) {
       throw new EndpointError(
-        ErrorCodes.INVALID_ROUTE,
+        "ERR_INVALID_ROUTE",
         `route ${quote(route)} has no URL; write "<METHOD> <URL>" or "<URL>"`,
       );
     }
@@ -68,7 +68,7 @@ function readRoute(route: unknown): Route {
     const word = spanOf(route, ALPHA);
     if (BARE_METHODS.has(route.slice(0, word).toUpperCase()) && isUnicodeSpace(route.charCodeAt(word))) {
       throw new EndpointError(
-        ErrorCodes.INVALID_ROUTE,
+        "ERR_INVALID_ROUTE",
         `route ${quote(route)} has ${codePointLabel(route, word)} after its method; write one ASCII space`,
       );
     }
@@ -77,7 +77,7 @@ function readRoute(route: unknown): Route {
   const url = route.slice(space + 1);
   if (space === 0 || url === "" || url.indexOf(" ") !== -1) {
     throw new EndpointError(
-      ErrorCodes.INVALID_ROUTE,
+      "ERR_INVALID_ROUTE",
       `route ${quote(route)} is not "<METHOD> <URL>" (one space, no spaces in the URL)`,
     );
   }

@@ -1,5 +1,5 @@
 import { isIn, TCHAR } from "../core/chars.js";
-import { codePointLabel, describe, EndpointError, ErrorCodes, quote } from "../core/errors.js";
+import { codePointLabel, describe, EndpointError, quote } from "../core/errors.js";
 
 /** True when `text` is a non-empty HTTP token (RFC 9110 §5.6.2), as method and header names must be. */
 export function isToken(text: string): boolean {
@@ -27,7 +27,7 @@ export function assertMethod(method: unknown): string {
   if (typeof method !== "string" || !isToken(method)) {
     const shown = typeof method === "string" ? `${quote(method)}` : describe(method);
     throw new EndpointError(
-      ErrorCodes.INVALID_METHOD,
+      "ERR_INVALID_METHOD",
       `method ${shown} is not an HTTP method token${typeof method === "string" ? whereNotToken(method) : ""}`,
     );
   }

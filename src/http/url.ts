@@ -1,5 +1,5 @@
 import { ALPHA, DIGIT, isControl, isIn } from "../core/chars.js";
-import { describe, EndpointError, ErrorCodes, quote } from "../core/errors.js";
+import { describe, EndpointError, quote } from "../core/errors.js";
 import { itemTexts, scalarText } from "../core/values.js";
 import { encodeUnreserved } from "../template/encode.js";
 
@@ -24,7 +24,7 @@ export function assertBaseUrl(baseUrl: string): string {
   for (let i = 0; i < baseUrl.length && problem === ""; i++) {
     if (isControl(baseUrl.charCodeAt(i))) problem = `holds a control character at position ${i}`;
   }
-  if (problem !== "") throw new EndpointError(ErrorCodes.INVALID_OPTIONS, `baseUrl ${quote(baseUrl)} ${problem}`);
+  if (problem !== "") throw new EndpointError("ERR_INVALID_OPTIONS", `baseUrl ${quote(baseUrl)} ${problem}`);
   return baseUrl;
 }
 
@@ -68,7 +68,7 @@ export function queryValue(
 
 function notQueryable(name: string, value: unknown, instead: string): EndpointError {
   return new EndpointError(
-    ErrorCodes.INVALID_PARAMETER,
+    "ERR_INVALID_PARAMETER",
     `parameter ${quote(name)} is ${describe(value)}, which has no query string form; ${instead}`,
   );
 }
@@ -86,7 +86,7 @@ export function queryPair(name: string, value: string): string {
   const encodedName = encodeUnreserved(name);
   const encodedValue = encodeUnreserved(value);
   if (encodedName === undefined || encodedValue === undefined) {
-    throw new EndpointError(ErrorCodes.INVALID_PARAMETER, `parameter ${quote(name)} contains a lone UTF-16 surrogate`);
+    throw new EndpointError("ERR_INVALID_PARAMETER", `parameter ${quote(name)} contains a lone UTF-16 surrogate`);
   }
   return `${encodedName}=${encodedValue}`;
 }

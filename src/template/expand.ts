@@ -1,5 +1,5 @@
 import { parseTemplate as compileTemplate } from "url-template";
-import { describe, EndpointError, ErrorCodes, quote, shorten } from "../core/errors.js";
+import { describe, EndpointError, quote, shorten } from "../core/errors.js";
 import { isPlainObject, itemTexts, ownValue, scalarText } from "../core/values.js";
 import { schemeLength } from "../http/url.js";
 import { encodeReserved, encodeUnreserved } from "./encode.js";
@@ -60,7 +60,7 @@ export function expandTemplate(template: UrlTemplate, params: Params, standalone
   // send the request elsewhere), unless its leading expression holds an absolute URL.
   if (!template.absolute && !leadingAbsolute && schemeLength(url) > 0) {
     throw new EndpointError(
-      ErrorCodes.UNSAFE_PATH,
+      "ERR_UNSAFE_PATH",
       `url template ${quote(template.source)} is relative, but its expansion made the absolute url ${quote(url)}`,
     );
   }
@@ -153,13 +153,13 @@ function listValue(
   const isList = Array.isArray(value);
   if (!isList && !isPlainObject(value)) {
     throw new EndpointError(
-      ErrorCodes.INVALID_PARAMETER,
+      "ERR_INVALID_PARAMETER",
       `parameter ${quote(spec.name)} cannot fill a url placeholder: ${describe(value)} is not text, a list or a plain object`,
     );
   }
   if (spec.prefix > 0) {
     throw new EndpointError(
-      ErrorCodes.INVALID_TEMPLATE,
+      "ERR_INVALID_TEMPLATE",
       `prefix modifier ${shorten(expression.source)} at position ${expression.position} applies to text, but parameter ${quote(spec.name)} is a list or object`,
     );
   }
@@ -168,7 +168,7 @@ function listValue(
     spec.name,
     () =>
       new EndpointError(
-        ErrorCodes.INVALID_PARAMETER,
+        "ERR_INVALID_PARAMETER",
         `parameter ${quote(spec.name)} cannot fill a url placeholder: lists and objects may only hold text, numbers, booleans or dates`,
       ),
   );
@@ -181,7 +181,7 @@ function listValue(
   for (const [key, raw] of texts) {
     if (key === "" && spec.explode && !reserved) {
       throw new EndpointError(
-        ErrorCodes.INVALID_PARAMETER,
+        "ERR_INVALID_PARAMETER",
         `parameter ${quote(spec.name)} has an empty key, which url-template cannot expand in ${shorten(expression.source)} (it drops the "=")`,
       );
     }
@@ -208,7 +208,7 @@ function prefixOf(text: string, length: number, expression: Expression): string 
 
 function loneSurrogate(expression: Expression): EndpointError {
   return new EndpointError(
-    ErrorCodes.INVALID_PARAMETER,
+    "ERR_INVALID_PARAMETER",
     `a value of ${variableList(expression)} (${shorten(expression.source)} at position ${expression.position}) contains a lone UTF-16 surrogate`,
   );
 }
@@ -232,7 +232,7 @@ function absoluteLeadingValue(template: UrlTemplate, params: Params): string | u
   if ((template.parts[0] as Expression).operator === "+") return undefined;
   if (template.parts.length > 1 && (value.indexOf("?") !== -1 || value.indexOf("#") !== -1)) {
     throw new EndpointError(
-      ErrorCodes.INVALID_PARAMETER,
+      "ERR_INVALID_PARAMETER",
       `parameter ${quote(name)} is an absolute URL with a query or fragment, so the rest of the template would land inside it`,
     );
   }
@@ -252,7 +252,7 @@ function assertNoExpression(name: string, value: string): void {
   const expression = /\{[+#./;?&]?[\w%.,:*-]+\}/.exec(value);
   if (expression !== null) {
     throw new EndpointError(
-      ErrorCodes.INVALID_PARAMETER,
+      "ERR_INVALID_PARAMETER",
       `parameter ${quote(name)} holds the url template expression ${quote(expression[0])} (position ${expression.index}): pass it as the url to expand it, or write braces as %7B and %7D`,
     );
   }
@@ -284,7 +284,7 @@ function assertHasValue(expression: Expression, params: Params): void {
     ? `expand${several ? "" : "s"} to nothing in the url's scheme or host`
     : `ha${several ? "ve" : "s"} no value: the path would get an empty segment ("//")`;
   throw new EndpointError(
-    ErrorCodes.MISSING_PARAMETER,
+    "ERR_MISSING_PARAMETER",
     `${names} (${shorten(expression.source)} at position ${expression.position}) ${problem}`,
   );
 }
@@ -323,7 +323,7 @@ function assertWrittenAuthority(parts: readonly (string | Expression)[]): void {
   if (typeof first === "string" && first.startsWith("//")) return;
   const expression = (typeof first === "string" ? parts[1] : first) as Expression;
   throw new EndpointError(
-    ErrorCodes.UNSAFE_PATH,
+    "ERR_UNSAFE_PATH",
     `${variableList(expression)} (${shorten(expression.source)} at position ${expression.position}) made the url start with "//", which URL parsers read as a host`,
   );
 }
@@ -350,7 +350,7 @@ function assertNoDotSegments(url: string, dotted: number[], parts: readonly (str
       if (r < dotted.length && dotted[r]! <= i) {
         const expression = parts[dotted[r + 2]!] as Expression;
         throw new EndpointError(
-          ErrorCodes.UNSAFE_PATH,
+          "ERR_UNSAFE_PATH",
           `${variableList(expression)} (${shorten(expression.source)} at position ${expression.position}) made the path segment ${quote(url.slice(segmentStart, i))}, which URL parsers resolve away`,
         );
       }

@@ -1,6 +1,6 @@
 import { boundedCache } from "../core/cache.js";
 import { ALPHA, DIGIT, isControl, isIn, isPercentTriplet, UNDERSCORE, WORD } from "../core/chars.js";
-import { codePointLabel, EndpointError, ErrorCodes, quote } from "../core/errors.js";
+import { codePointLabel, EndpointError, quote } from "../core/errors.js";
 import { encodeReserved } from "./encode.js";
 
 /** RFC 6570 §2.2 operators; "" is simple string expansion. */
@@ -71,10 +71,7 @@ export function parseUrlTemplate(source: string): UrlTemplate {
 }
 
 function invalid(source: string, problem: string, position: number): EndpointError {
-  return new EndpointError(
-    ErrorCodes.INVALID_TEMPLATE,
-    `url template ${quote(source)}: ${problem} at position ${position}`,
-  );
+  return new EndpointError("ERR_INVALID_TEMPLATE", `url template ${quote(source)}: ${problem} at position ${position}`);
 }
 
 /** Length of the RFC 6570 varchar at `index` (ALPHA / DIGIT / "_" / pct-encoded), or 0. */

@@ -1,3 +1,6 @@
+// Throw sites write a code as its literal (checked against `EndpointErrorCode`), so that
+// a bundle that throws but never reads this table leaves it out; the freeze is part of
+// the declaration, never a statement of its own, which a bundler could drop or keep alone.
 /**
  * Every error code fluent-endpoint throws, in one place. The codes are stable:
  * match on `error.code`, never on the message text.

@@ -41,17 +41,7 @@ export const ENDPOINT_CASES = [
     make(endpoint) {
       let i = 0;
       return () => {
-        const v = VALUES[i++ & MASK];
-        do_not_optimize(
-          endpoint("GET /repos/{owner}/{repo}/issues", {
-            owner: v.owner,
-            repo: v.repo,
-            state: v.state,
-            labels: v.labelList,
-            since: v.since,
-            per_page: v.perPage,
-          }),
-        );
+        do_not_optimize(endpoint("GET /repos/{owner}/{repo}/issues", getQueryOptions(i++)));
       };
     },
   },
@@ -184,17 +174,7 @@ export function floorGetQuery(options) {
 export function makeFloorCase() {
   let i = 0;
   return () => {
-    const v = VALUES[i++ & MASK];
-    do_not_optimize(
-      floorGetQuery({
-        owner: v.owner,
-        repo: v.repo,
-        state: v.state,
-        labels: v.labelList,
-        since: v.since,
-        per_page: v.perPage,
-      }),
-    );
+    do_not_optimize(floorGetQuery(getQueryOptions(i++)));
   };
 }
 

@@ -1,4 +1,5 @@
-// Builds dist/index.js (ESM), dist/index.cjs (CommonJS) and bundled type declarations.
+// Builds the two entries, `fluent-endpoint` (dist/index.*) and `fluent-endpoint/octokit`
+// (dist/octokit.*), as ESM and CommonJS over one shared chunk, and their bundled type declarations.
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import nodeResolve from "@rollup/plugin-node-resolve";
@@ -26,12 +27,16 @@ const plugins = () => [
   typescript({ tsconfig: "./tsconfig.json", declaration: false, include: ["src/**/*.ts"] }),
 ];
 
+const entries = { index: "src/index.ts", octokit: "src/octokit.ts" };
+// One chunk for the code both entries share, so both hold the same EndpointError class.
+const chunks = { dir: "dist", sourcemap: true };
+
 export default [
   {
     // ESM: immer and url-template stay imports, so bundlers share them with the application.
-    input: "src/index.ts",
+    input: entries,
     external: ["immer", "url-template"],
-    output: { file: "dist/index.js", format: "es", sourcemap: true },
+    output: { ...chunks, format: "es", entryFileNames: "[name].js", chunkFileNames: "shared-[hash].js" },
     plugins: plugins(),
   },
   {
@@ -48,14 +53,24 @@ export default [
   },
   {
     // CommonJS: url-template 3 is ESM-only, and require() of ESM fails on older Node, so it is bundled here.
-    input: "src/index.ts",
+    input: entries,
     external: ["immer"],
-    output: { file: "dist/index.cjs", format: "cjs", sourcemap: true, exports: "named", banner: cjsBanner },
+    output: {
+      ...chunks,
+      format: "cjs",
+      entryFileNames: "[name].cjs",
+      chunkFileNames: "shared-[hash].cjs",
+      exports: "named",
+      banner: cjsBanner,
+    },
     plugins: plugins(),
   },
   {
-    input: "src/index.ts",
-    output: [{ file: "dist/index.d.ts" }, { file: "dist/index.d.cts" }],
+    input: entries,
+    output: [
+      { dir: "dist", entryFileNames: "[name].d.ts", chunkFileNames: "shared-[hash].d.ts" },
+      { dir: "dist", entryFileNames: "[name].d.cts", chunkFileNames: "shared-[hash].d.cts" },
+    ],
     plugins: [dts()],
   },
 ];

@@ -1,3 +1,4 @@
+import { type Conventions, SPEC } from "../core/conventions.js";
 import { describe, EndpointError, quote } from "../core/errors.js";
 import { OPTION_KEYS } from "../core/options.js";
 import { parse, parseState } from "../core/parse.js";
@@ -45,6 +46,8 @@ import type {
  * them over `base` for that one call. The two mutable fields only remember that work.
  */
 interface Link {
+  /** The rules of the entry the builder comes from (`fluent-endpoint` or `fluent-endpoint/octokit`). */
+  readonly conventions: Conventions;
   readonly base: EndpointState;
   readonly recipes: readonly Recipe[];
   /** The frozen state of `base` plus `recipes`, once produced. */
@@ -104,7 +107,7 @@ export class RequestBuilder<
   /** @internal A builder over `link`; only with `OWN`, which no caller holds. */
   constructor(own: typeof OWN, link: Link);
   constructor(own?: typeof OWN, link?: Link) {
-    this.#link = own === OWN && link !== undefined ? link : linkTo(ROOT_STATE);
+    this.#link = own === OWN && link !== undefined ? link : linkTo(ROOT_STATE, SPEC);
     Object.freeze(this);
   }
 
@@ -132,7 +135,7 @@ export class RequestBuilder<
    */
   static from<Options extends EndpointOptions>(options: Options): RequestBuilder<string, string, HeldNames<Options>>;
   static from(options: EndpointOptions): RequestBuilder {
-    return wrapState(produceState(ROOT_STATE, [readOptions(undefined, options, cloneValue)]));
+    return wrapState(produceState(ROOT_STATE, [readOptions(undefined, options, cloneValue, SPEC)]), SPEC);
   }
 
   /**
@@ -149,7 +152,8 @@ export class RequestBuilder<
   route(route: string): RequestBuilder {
     // A missing route is no "not given" here, as an undefined option is: parseRoute throws ERR_INVALID_ROUTE.
     if (typeof route !== "string") parseRoute(route);
-    return derive(RequestBuilder.#linkOf(this), readOptions(route, undefined, asIs));
+    const link = RequestBuilder.#linkOf(this);
+    return derive(link, readOptions(route, undefined, asIs, link.conventions));
   }
 
   /** Sets the HTTP method (any case; the result lowercases it). @example builder.method("PATCH") */
@@ -270,7 +274,7 @@ export class RequestBuilder<
   ): RequestOptions<BuiltMethod<M>>;
   build(): RequestOptions {
     const link = RequestBuilder.#linkOf(this);
-    return parseState(firstUse(link) ? mergeForCall(link.base, link.recipes) : stateOf(link));
+    return parseState(firstUse(link) ? mergeForCall(link.base, link.recipes) : stateOf(link), link.conventions);
   }
 
   /** The merged options, a fresh mutable object. @example builder.merge().headers */
@@ -287,7 +291,8 @@ export class RequestBuilder<
    */
   toEndpoint<G extends string, R>(this: RequestBuilder<string, string, G, R>): Endpoint<{ [Name in G]: Present }, R>;
   toEndpoint(): Endpoint {
-    return createEndpoint(stateOf(RequestBuilder.#linkOf(this)));
+    const link = RequestBuilder.#linkOf(this);
+    return createEndpoint(stateOf(link), link.conventions);
   }
 
   /**
@@ -311,18 +316,25 @@ export class RequestBuilder<
 function derive(link: Link, recipe: Recipe): RequestBuilder {
   if (link.recipes.length < MAX_PENDING && firstUse(link)) {
     return new RequestBuilder(OWN, {
+      conventions: link.conventions,
       base: link.base,
       recipes: [...link.recipes, recipe],
       state: undefined,
       used: false,
     });
   }
-  return new RequestBuilder(OWN, { base: stateOf(link), recipes: [recipe], state: undefined, used: false });
+  return new RequestBuilder(OWN, {
+    conventions: link.conventions,
+    base: stateOf(link),
+    recipes: [recipe],
+    state: undefined,
+    used: false,
+  });
 }
 
 /** The one builder transition: a new builder with `options`, checked and copied now, laid over `link`'s state. */
 function withOptions(link: Link, options: EndpointOptions): RequestBuilder {
-  return derive(link, readOptions(undefined, options, cloneValue));
+  return derive(link, readOptions(undefined, options, cloneValue, link.conventions));
 }
 
 /**
@@ -359,13 +371,13 @@ function assertParameterName(name: unknown): void {
   }
 }
 
-function linkTo(state: EndpointState): Link {
-  return { base: state, recipes: [], state, used: false };
+function linkTo(state: EndpointState, conventions: Conventions): Link {
+  return { conventions, base: state, recipes: [], state, used: false };
 }
 
 /** A builder over a state made by a merge. */
-function wrapState(state: EndpointState): RequestBuilder {
-  return new RequestBuilder(OWN, linkTo(state));
+function wrapState(state: EndpointState, conventions: Conventions): RequestBuilder {
+  return new RequestBuilder(OWN, linkTo(state, conventions));
 }
 
 /** The state a builder's link stands for, produced with immer on first need. */
@@ -374,17 +386,21 @@ function stateOf(link: Link): EndpointState {
 }
 
 /**
- * Splits the `(route, options)` / `(options)` call forms. `(options, undefined)` is the
- * options form too, as `@octokit/request` calls `merge(options, parameters)` with no
- * parameters. Otherwise, with two arguments the first is a route, so anything but a
- * string there is a bad route, never options to ignore.
+ * Splits the `(route, options)` / `(options)` call forms. `(options, undefined)` and
+ * `(options, options)` with the very same object are the options form too: Octokit's
+ * hooks call `merge(options, parameters)` so. Otherwise, with two arguments the first
+ * is a route, so anything but a string there is a bad route, never options to ignore.
  */
 function callArguments(first: unknown, second: unknown, count: number): [string | undefined, unknown] {
   if (typeof first === "string") return [first, second];
-  if (count > 1 && (second !== undefined || (first !== undefined && !isPlainObject(first)))) {
+  if (count > 1 && ((second !== undefined && second !== first) || (first !== undefined && !isPlainObject(first)))) {
     throw new EndpointError(
       "ERR_INVALID_ROUTE",
-      `route must be a string, got ${describe(first)}${second !== undefined && isPlainObject(first) ? "; pass options alone as endpoint(options)" : ""}`,
+      `route must be a string, got ${describe(first)}${
+        isPlainObject(first)
+          ? "; pass options alone as endpoint(options): a second, different options object is refused rather than ignored"
+          : ""
+      }`,
     );
   }
   return [undefined, first];
@@ -395,24 +411,27 @@ function callArguments(first: unknown, second: unknown, count: number): [string 
  * so both live here): a call merges into a short-lived state (no immer, no copies);
  * `defaults()` produces a new frozen state with immer, as a kept builder does.
  */
-export function createEndpoint(state: EndpointState): Endpoint {
+export function createEndpoint(state: EndpointState, conventions: Conventions): Endpoint {
   // A plain function, not `(...args)`: the hot path allocates no argument array.
   const call = function (first?: unknown, second?: unknown): RequestOptions {
     if (typeof first !== "string") [first, second] = callArguments(first, second, arguments.length);
-    return parseState(mergeForCall(state, [readOptions(first as string | undefined, second, asIs)]));
+    return parseState(
+      mergeForCall(state, [readOptions(first as string | undefined, second, asIs, conventions)]),
+      conventions,
+    );
   };
   let defaultsView: ReadonlyMergedOptions | undefined;
   // DEFAULTS is built on first read; Object.freeze makes every member read-only.
   Object.defineProperty(call, "DEFAULTS", { enumerable: true, get: () => (defaultsView ??= toOptions(state, true)) });
   Object.assign(call, {
     defaults: (options: EndpointOptions) =>
-      createEndpoint(produceState(state, [readOptions(undefined, options, cloneValue)])),
+      createEndpoint(produceState(state, [readOptions(undefined, options, cloneValue, conventions)]), conventions),
     merge(first?: unknown, second?: unknown): MergedOptions {
       const [route, options] = callArguments(first, second, arguments.length);
-      return toOptions(mergeForCall(state, [readOptions(route, options, asIs)]));
+      return toOptions(mergeForCall(state, [readOptions(route, options, asIs, conventions)]));
     },
-    parse,
-    builder: () => wrapState(state),
+    parse: conventions === SPEC ? parse : (options: MergedOptions) => parse(options, conventions),
+    builder: () => wrapState(state, conventions),
     withRoutes: () => call,
   });
   return Object.freeze(call) as unknown as Endpoint;

@@ -1,3 +1,4 @@
+import { SPEC } from "../core/conventions.js";
 import { ROOT_STATE } from "../core/state.js";
 import type { EndpointOptions, MergedOptions, ReadonlyMergedOptions, RequestOptions } from "../core/types.js";
 import { createEndpoint, type RequestBuilder } from "./builder.js";
@@ -138,4 +139,4 @@ export interface Endpoint<Defaults extends object = any, Routes = any> extends E
  *   headers: { authorization: "token secret123" },
  * });
  */
-export const endpoint: Endpoint<{}, {}> = /*#__PURE__*/ createEndpoint(ROOT_STATE);
+export const endpoint: Endpoint<{}, {}> = /*#__PURE__*/ createEndpoint(ROOT_STATE, SPEC);

@@ -1,12 +1,13 @@
-import { applyFormat } from "../http/media-type.js";
+import { applyFormat, previewAccept } from "../http/media-type.js";
 import { isQueryMethod } from "../http/tokens.js";
 import { appendQuery, joinUrl, queryPair, queryValue } from "../http/url.js";
 import { expandTemplate } from "../template/expand.js";
 import { parseUrlTemplate } from "../template/template.js";
+import { type Conventions, SPEC } from "./conventions.js";
 import { EndpointError } from "./errors.js";
 import { asIs, EMPTY_STATE, type EndpointState, flatten, mergeForCall, readOptions, REMOVED } from "./state.js";
 import type { RequestOptions, ResultHeaders } from "./types.js";
-import { cloneValue, setOwn } from "./values.js";
+import { cloneValue, ownValue, setOwn } from "./values.js";
 
 const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
 
@@ -16,14 +17,15 @@ const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
  * (GET, HEAD) or the JSON body (any other method). The result is a fresh, mutable
  * object; only `body` from `data` and `request` are the caller's own.
  */
-export function parseState(state: EndpointState): RequestOptions {
+export function parseState(state: EndpointState, conventions: Conventions): RequestOptions {
   if (state.url === undefined) {
     throw new EndpointError("ERR_MISSING_URL", 'no url: pass a route such as "GET /user" or a url option');
   }
   if (state.method === undefined) {
     throw new EndpointError("ERR_INVALID_METHOD", "no method: pass a method option or a route with a method");
   }
-  const method = state.method.toLowerCase();
+  const lowerCaseMethod = state.method.toLowerCase();
+  const method = conventions.upperCaseMethod ? state.method.toUpperCase() : lowerCaseMethod;
   const template = parseUrlTemplate(state.url);
   const params = flatten(state.params);
   let url = joinUrl(state.baseUrl, expandTemplate(template, params, state.baseUrl === ""));
@@ -38,9 +40,12 @@ export function parseState(state: EndpointState): RequestOptions {
   if (state.format !== "" && typeof headers.accept === "string" && Object.hasOwn(headers, "accept")) {
     headers.accept = applyFormat(headers.accept, state.format);
   }
+  if (state.previews !== undefined && state.previews.length > 0 && url.endsWith("/graphql")) {
+    headers.accept = previewAccept(ownValue(headers, "accept") as string | undefined, state.previews, state.format);
+  }
 
   let body: unknown;
-  if (isQueryMethod(method)) {
+  if (isQueryMethod(lowerCaseMethod)) {
     if (state.data !== undefined) {
       throw new EndpointError(
         "ERR_INVALID_OPTIONS",
@@ -51,7 +56,9 @@ export function parseState(state: EndpointState): RequestOptions {
     for (const key of Object.keys(params)) {
       if (template.variables.has(key)) continue;
       const value = queryValue(key, params[key]);
-      if (value !== undefined) query += query === "" ? queryPair(key, value) : `&${queryPair(key, value)}`;
+      if (value === undefined) continue;
+      const pair = queryPair(key, value, conventions.rawPlusInQ && key === "q");
+      query += query === "" ? pair : `&${pair}`;
     }
     url = appendQuery(url, query);
   } else {
@@ -81,6 +88,6 @@ export function parseState(state: EndpointState): RequestOptions {
  * parse({ method: "GET", baseUrl: "https://api.github.com", url: "/users/{user}", headers: {}, user: "octocat" })
  * // { method: "get", url: "https://api.github.com/users/octocat", headers: {} }
  */
-export function parse(options: unknown): RequestOptions {
-  return parseState(mergeForCall(EMPTY_STATE, [readOptions(undefined, options, asIs)]));
+export function parse(options: unknown, conventions: Conventions = SPEC): RequestOptions {
+  return parseState(mergeForCall(EMPTY_STATE, [readOptions(undefined, options, asIs, conventions)]), conventions);
 }

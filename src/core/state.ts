@@ -1,10 +1,11 @@
 import { type Draft as ImmerDraft, freeze, Immer, isDraft, original } from "immer";
 import { assertHeaderName, assertHeaderValue } from "../http/headers.js";
-import { readFormat } from "../http/media-type.js";
+import { readMediaType } from "../http/media-type.js";
 import { parseRoute } from "../http/route.js";
 import { assertMethod } from "../http/tokens.js";
 import { assertBaseUrl } from "../http/url.js";
 import { parseUrlTemplate } from "../template/template.js";
+import type { Conventions } from "./conventions.js";
 import { describe, EndpointError, quote } from "./errors.js";
 import { OPTION_KEYS } from "./options.js";
 import type { HeaderValue, MergedOptions, ReadonlyMergedOptions, RequestMeta } from "./types.js";
@@ -66,6 +67,8 @@ export interface EndpointState {
   readonly headers: Layers<HeaderValue | typeof REMOVED>;
   /** `mediaType.format`; "" for none. */
   readonly format: string;
+  /** `mediaType.previews`, under the Octokit conventions only; undefined when none was given. */
+  readonly previews: readonly string[] | undefined;
   /** Every other option key; a stored state holds copies of the caller's values. */
   readonly params: Layers<unknown>;
   readonly data: Held<unknown> | undefined;
@@ -99,6 +102,7 @@ function createState(method: string | undefined, baseUrl: string, headers: Entri
       url: undefined,
       headers: { own: headers, below: undefined },
       format: "",
+      previews: undefined,
       params: { own: NONE, below: undefined },
       data: undefined,
       request: undefined,
@@ -175,6 +179,7 @@ export function mergeForCall(base: EndpointState, recipes: readonly Recipe[]): E
     url: base.url,
     headers: base.headers,
     format: base.format,
+    previews: base.previews,
     params: base.params,
     data: base.data,
     request: base.request,
@@ -200,7 +205,7 @@ export const asIs: Keep = (value) => value;
  * means "not given" and changes nothing; a `null` or `undefined` header removes that
  * header; a `request` is merged over an earlier one (see {@link mergeRequest}).
  */
-export function readOptions(route: string | undefined, options: unknown, keep: Keep): Recipe {
+export function readOptions(route: string | undefined, options: unknown, keep: Keep, conventions: Conventions): Recipe {
   let method: string | undefined;
   let url: string | undefined;
   if (route !== undefined) {
@@ -209,6 +214,7 @@ export function readOptions(route: string | undefined, options: unknown, keep: K
   }
   let baseUrl: string | undefined;
   let format: string | undefined;
+  let previews: readonly string[] | undefined;
   let headers: { own: Record<string, HeaderValue | typeof REMOVED>; dropped: string[] } | undefined;
   let params: Record<string, unknown> | undefined;
   let data: Held<unknown> | undefined;
@@ -234,9 +240,12 @@ export function readOptions(route: string | undefined, options: unknown, keep: K
         case "headers":
           headers = readHeaders(value, headers ?? { own: {}, dropped: [] });
           break;
-        case "mediaType":
-          format = readFormat(value) ?? format;
+        case "mediaType": {
+          const mediaType = readMediaType(value, conventions.previews);
+          format = mediaType.format ?? format;
+          previews = mediaType.previews ?? previews;
           break;
+        }
         case "data":
           data = new Held(value);
           break;
@@ -249,11 +258,15 @@ export function readOptions(route: string | undefined, options: unknown, keep: K
       }
     }
   }
+  // As `@octokit/endpoint` merges them: a call to "/graphql" adds its previews to the earlier ones.
+  const addPreviews = conventions.previews && url === "/graphql";
   return (state) => {
     if (method !== undefined) state.method = method;
     if (url !== undefined) state.url = url;
     if (baseUrl !== undefined) state.baseUrl = baseUrl;
     if (format !== undefined) state.format = format;
+    if (addPreviews) state.previews = joinPreviews(state.previews, previews);
+    else if (previews !== undefined) state.previews = previews;
     if (data !== undefined) state.data = data;
     if (request !== undefined) state.request = new Held(mergeRequest(state.request?.value, request));
     // New layers over the stored ones: these entries are never written again, so a state may share them.
@@ -266,6 +279,11 @@ export function readOptions(route: string | undefined, options: unknown, keep: K
     }
     if (params !== undefined) state.params = { own: params, below: stored(state.params) };
   };
+}
+
+/** The previews of `below` that `above` lacks, then `above`'s. */
+function joinPreviews(below: readonly string[] = [], above: readonly string[] = []): readonly string[] {
+  return [...below.filter((name) => !above.includes(name)), ...above];
 }
 
 // Each option by its lowercase name, for the near misses (`baseURL`, `Headers`).
@@ -370,7 +388,7 @@ export function toOptions(state: EndpointState, frozen = false): MergedOptions {
     method: state.method,
     baseUrl: state.baseUrl,
     headers: frozen ? Object.freeze(headers) : headers,
-    mediaType: frozen ? Object.freeze({ format: state.format }) : { format: state.format },
+    mediaType: mediaTypeOf(state, frozen),
   } as MergedOptions;
   if (state.url !== undefined) view.url = state.url;
   const params = flatten(state.params);
@@ -378,4 +396,12 @@ export function toOptions(state: EndpointState, frozen = false): MergedOptions {
   if (state.data !== undefined) view.data = state.data.value;
   if (state.request !== undefined) view.request = state.request.value;
   return frozen ? (Object.freeze(view) as ReadonlyMergedOptions) : view;
+}
+
+/** `mediaType` of merged options: `previews` only where the Octokit conventions gave some. */
+function mediaTypeOf(state: EndpointState, frozen: boolean): { format: string; previews?: string[] } {
+  const mediaType: { format: string; previews?: string[] } =
+    state.previews === undefined ? { format: state.format } : { format: state.format, previews: [...state.previews] };
+  if (frozen && mediaType.previews !== undefined) Object.freeze(mediaType.previews);
+  return frozen ? Object.freeze(mediaType) : mediaType;
 }

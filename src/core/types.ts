@@ -47,9 +47,31 @@ export interface MediaType {
   /**
    * Only an empty list, which asks for nothing: `@octokit/endpoint`'s merged options
    * for `/graphql` hold `previews: []`. API previews themselves are not supported; a
-   * non-empty list is `ERR_INVALID_OPTIONS`.
+   * non-empty list is `ERR_INVALID_OPTIONS` (the `fluent-endpoint/octokit` entry takes
+   * them: see OctokitMediaType).
    */
   previews?: readonly never[] | undefined;
+}
+
+/**
+ * The `mediaType` option of the `fluent-endpoint/octokit` entry.
+ *
+ * @example
+ * import { endpoint } from "fluent-endpoint/octokit";
+ * endpoint("POST /graphql", { query: "{ viewer { login } }", mediaType: { previews: ["mercy"] } })
+ *   .headers.accept; // "application/vnd.github.mercy-preview+json"
+ */
+export interface OctokitMediaType {
+  /** See {@link MediaType.format}. */
+  format?: string | undefined;
+  /**
+   * GitHub API preview names, with or without their `-preview` suffix (`"mercy"`,
+   * `"mercy-preview"`). As in `@octokit/endpoint`, they replace `accept` for a url
+   * that ends in `/graphql` (`application/vnd.github.mercy-preview+json`, or
+   * `.<format>` for `+json`) and change nothing elsewhere; a call to `/graphql` adds
+   * its previews to those of the defaults, any other call replaces them.
+   */
+  previews?: readonly string[] | undefined;
 }
 
 /**
@@ -81,7 +103,7 @@ export interface RequestMeta {
  *   headers: { authorization: "token secret123" },
  * };
  */
-export interface EndpointOptions {
+export interface EndpointOptions<Media extends object = MediaType> {
   /** Any HTTP method (an RFC 9110 token, any case). Default `GET`. */
   method?: string | undefined;
   /** Path or full URL; an RFC 6570 template that may also use `:name` placeholders. */
@@ -90,8 +112,8 @@ export interface EndpointOptions {
   baseUrl?: string | undefined;
   /** Headers, merged key by key with the default headers. */
   headers?: RequestHeaders | undefined;
-  /** See {@link MediaType}. */
-  mediaType?: MediaType | undefined;
+  /** See {@link MediaType} (and {@link OctokitMediaType} for the `fluent-endpoint/octokit` entry). */
+  mediaType?: Media | undefined;
   /** The request body, sent as is instead of JSON built from the parameters. */
   data?: unknown;
   /** See {@link RequestMeta}. */

@@ -1,25 +1,37 @@
-import { ALPHA, DIGIT, isIn, spanOf, WORD } from "../core/chars.js";
+import { ALPHA, DIGIT, isIn, spanOf, WORD, WORD_OR_DASH } from "../core/chars.js";
 import { describe, EndpointError, quote, shorten } from "../core/errors.js";
 import { isPlainObject, ownValue } from "../core/values.js";
 
-/** The validated `mediaType.format`, or undefined when `mediaType` gives none (the current one stays). */
-export function readFormat(mediaType: unknown): string | undefined {
+/** A `mediaType` as read: each field undefined when not given (the current one stays). */
+export interface MediaTypeFields {
+  readonly format: string | undefined;
+  readonly previews: readonly string[] | undefined;
+}
+
+/**
+ * The validated `mediaType`. `previews` are read only where the Octokit conventions
+ * accept them; elsewhere only an empty list is, which asks for nothing (as in
+ * `@octokit/endpoint`'s merged options for `/graphql`).
+ */
+export function readMediaType(mediaType: unknown, acceptPreviews: boolean): MediaTypeFields {
   if (!isPlainObject(mediaType)) {
     throw new EndpointError("ERR_INVALID_OPTIONS", `mediaType must be a plain object, got ${describe(mediaType)}`);
   }
   for (const key of Object.keys(mediaType)) {
-    // An empty previews list (in @octokit/endpoint's merged options for /graphql) asks for
-    // nothing; an undefined one is not given, as any undefined option.
-    const previews = mediaType.previews;
-    if (key === "previews" && (previews === undefined || (Array.isArray(previews) && previews.length === 0))) continue;
-    if (key !== "format") {
+    if (key !== "format" && key !== "previews") {
       throw new EndpointError(
         "ERR_INVALID_OPTIONS",
-        `mediaType.${shorten(key)} is not supported; only mediaType.format is`,
+        `mediaType.${shorten(key)} is not supported; only mediaType.format${acceptPreviews ? " and mediaType.previews are" : " is"}`,
       );
     }
   }
-  const format = ownValue(mediaType, "format");
+  return {
+    format: readFormat(ownValue(mediaType, "format")),
+    previews: readPreviews(ownValue(mediaType, "previews"), acceptPreviews),
+  };
+}
+
+function readFormat(format: unknown): string | undefined {
   if (format === undefined) return undefined;
   if (typeof format !== "string") {
     throw new EndpointError("ERR_INVALID_OPTIONS", `mediaType.format must be a string, got ${describe(format)}`);
@@ -33,6 +45,36 @@ export function readFormat(mediaType: unknown): string | undefined {
   }
   return format;
 }
+
+/** Preview names without their `-preview` suffix: letters, digits, `_` and `-`, as `@octokit/endpoint` reads them. */
+function readPreviews(previews: unknown, accept: boolean): readonly string[] | undefined {
+  if (previews === undefined) return undefined;
+  if (!Array.isArray(previews)) {
+    throw new EndpointError("ERR_INVALID_OPTIONS", `mediaType.previews must be a list, got ${describe(previews)}`);
+  }
+  if (previews.length === 0) return accept ? [] : undefined;
+  if (!accept) {
+    throw new EndpointError(
+      "ERR_INVALID_OPTIONS",
+      "mediaType.previews is not supported; only mediaType.format is (the fluent-endpoint/octokit entry accepts previews)",
+    );
+  }
+  const names: string[] = [];
+  for (let i = 0; i < previews.length; i++) {
+    const preview: unknown = previews[i];
+    const name = typeof preview === "string" && preview.endsWith(PREVIEW) ? preview.slice(0, -PREVIEW.length) : preview;
+    if (typeof name !== "string" || name === "" || spanOf(name, WORD_OR_DASH, 0) !== name.length) {
+      throw new EndpointError(
+        "ERR_INVALID_OPTIONS",
+        `mediaType.previews[${i}] must be a preview name (letters, digits, "_" and "-"), got ${typeof preview === "string" ? quote(preview) : describe(preview)}`,
+      );
+    }
+    if (!names.includes(name)) names.push(name);
+  }
+  return names;
+}
+
+const PREVIEW = "-preview";
 
 function isFormatTail(format: string): boolean {
   for (let i = 1; i < format.length; i++) {
@@ -90,4 +132,27 @@ function amendVendorType(type: string, format: string): string | undefined {
   if (type.startsWith("+json", i)) i += 5;
   if (i !== type.length) return undefined;
   return `${type.slice(0, versionEnd)}.${format}`;
+}
+
+/**
+ * `accept` for API previews, as `@octokit/endpoint` writes it for a `/graphql` url: the
+ * previews `accept` already names, then `previews`, each as
+ * `application/vnd.github.<name>-preview` plus `.<format>` or `+json`. A linear scan of
+ * `accept`'s words, where `@octokit/endpoint` runs a regular expression that backtracks.
+ *
+ * @example
+ * previewAccept("application/vnd.github.v3+json", ["mercy"], "") // "application/vnd.github.mercy-preview+json"
+ */
+export function previewAccept(accept: string | undefined, previews: readonly string[], format: string): string {
+  const names: string[] = [];
+  for (let start = 0; accept !== undefined && start < accept.length;) {
+    const end = spanOf(accept, WORD_OR_DASH, start);
+    // A word such as "mercy-preview" names the preview before its last "-preview".
+    const word = accept.slice(start, end);
+    const suffix = word.lastIndexOf(PREVIEW);
+    if (suffix > 0) names.push(word.slice(0, suffix));
+    start = end + 1;
+  }
+  const type = format === "" ? "+json" : `.${format}`;
+  return [...names, ...previews].map((name) => `application/vnd.github.${name}${PREVIEW}${type}`).join(",");
 }

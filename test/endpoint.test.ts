@@ -3,6 +3,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { endpoint, EndpointError, type EndpointOptions, ErrorCodes, type MergedOptions } from "../src/index.js";
+import { endpoint as octokitEndpoint } from "../src/octokit.js";
 
 const { version } = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as {
   version: string;
@@ -940,6 +941,33 @@ describe("call forms", () => {
       body: { title: "t" },
     });
   });
+
+  it.each([
+    ["fluent-endpoint", endpoint],
+    ["fluent-endpoint/octokit", octokitEndpoint],
+  ] as const)(
+    "%s: takes (options, options) with the very same object as the options form, as Octokit's authentication hook calls merge()",
+    (_, entry) => {
+      const options = { method: "PATCH", url: "/repos/{owner}/{repo}", owner: "o", repo: "r", name: "n" };
+      const merged = entry.merge(options, options);
+      expect(merged).toEqual(entry.merge(options));
+      expect(entry(options, options)).toEqual(entry(options));
+      // The merged options of a call go through merge(o, o) and parse() again unchanged, as the hook chain passes them.
+      merged.headers.authorization = "token secret123";
+      const again = entry.merge(merged, merged);
+      expect(again).toEqual(merged);
+      expect(entry.parse(again)).toEqual({
+        ...entry(options),
+        headers: { ...entry(options).headers, authorization: "token secret123" },
+      });
+      // A copy is another object: refused, not ignored.
+      expectEndpointError(
+        () => entry.merge(options, { ...options }),
+        "ERR_INVALID_ROUTE",
+        "pass options alone as endpoint(options): a second, different options object is refused rather than ignored",
+      );
+    },
+  );
 
   it("refuses an object route followed by defined options as ERR_INVALID_ROUTE, saying to pass options alone", () => {
     expectEndpointError(

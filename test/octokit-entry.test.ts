@@ -103,6 +103,15 @@ describe("mediaType.previews become accept for a /graphql url, as @octokit/endpo
       (e) => e.defaults({ mediaType: { previews: ["mercy"], format: "diff" } })("GET /repos/o/r/pulls/1"),
     ],
     ["an empty list asks for nothing", (e) => e("POST /graphql", { ...graphql, mediaType: { previews: [] } })],
+    [
+      "none under a binary accept",
+      (e) =>
+        e("POST /graphql", {
+          ...graphql,
+          headers: { accept: "Application/Octet-Stream" },
+          mediaType: { previews: ["mercy"] },
+        }),
+    ],
   ];
 
   it.each(cases)("%s", (_, call) => {

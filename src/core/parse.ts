@@ -41,7 +41,11 @@ export function parseState(state: EndpointState, conventions: Conventions): Requ
     headers.accept = applyFormat(headers.accept, state.format);
   }
   if (state.previews !== undefined && state.previews.length > 0 && url.endsWith("/graphql")) {
-    headers.accept = previewAccept(ownValue(headers, "accept") as string | undefined, state.previews, state.format);
+    const accept = ownValue(headers, "accept") as string | undefined;
+    // As in `@octokit/endpoint`, a binary `accept` asks for no previews.
+    if (accept === undefined || !accept.toLowerCase().includes("application/octet-stream")) {
+      headers.accept = previewAccept(accept, state.previews, state.format);
+    }
   }
 
   let body: unknown;

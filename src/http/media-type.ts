@@ -69,7 +69,7 @@ function readPreviews(previews: unknown, accept: boolean): readonly string[] | u
         `mediaType.previews[${i}] must be a preview name (letters, digits, "_" and "-"), got ${typeof preview === "string" ? quote(preview) : describe(preview)}`,
       );
     }
-    if (!names.includes(name)) names.push(name);
+    names.push(name);
   }
   return names;
 }

@@ -1,11 +1,14 @@
 // Builds the two entries, `fluent-endpoint` (dist/index.*) and `fluent-endpoint/octokit`
 // (dist/octokit.*), as ESM and CommonJS over one shared chunk, and their bundled type declarations.
-import { readFileSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import nodeResolve from "@rollup/plugin-node-resolve";
 import replace from "@rollup/plugin-replace";
 import typescript from "@rollup/plugin-typescript";
 import { dts } from "rollup-plugin-dts";
+
+// Chunk names carry a hash: a build starts from an empty dist/, so no stale chunk is packed.
+rmSync(new URL("./dist", import.meta.url), { recursive: true, force: true });
 
 const { version } = JSON.parse(readFileSync(new URL("./package.json", import.meta.url), "utf8"));
 

@@ -1,20 +1,32 @@
-import { OCTOKIT } from "../core/conventions.js";
+import type { Conventions } from "../core/conventions.js";
 import { ROOT_STATE } from "../core/state.js";
 import type {
   EndpointOptions,
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- named by a {@link MediaType} in the JSDoc below
+  MediaType,
   MergedOptions,
   OctokitMediaType,
   ReadonlyMergedOptions,
   RequestOptions,
 } from "../core/types.js";
+import { GITHUB_PREVIEWS } from "../http/previews.js";
 import { createEndpoint, type RequestBuilder } from "./builder.js";
+
+/** `@octokit/endpoint`'s conventions where Octokit and its plugins depend on them (see docs/octokit-differences.md). */
+const OCTOKIT: Conventions = { upperCaseMethod: true, rawPlusInQ: true, previews: GITHUB_PREVIEWS };
 
 /** The options of the `fluent-endpoint/octokit` entry: those of `fluent-endpoint`, with `mediaType.previews`. */
 export type OctokitOptions = EndpointOptions<OctokitMediaType>;
 
 /** Merged options of the `fluent-endpoint/octokit` entry: `mediaType.previews` too, when given. */
 export interface OctokitMergedOptions extends MergedOptions {
-  mediaType: { format: string; previews?: string[] };
+  /** The media type parameter and, when given, the previews. */
+  mediaType: {
+    /** See {@link MediaType.format}; `""` for none. */
+    format: string;
+    /** See {@link OctokitMediaType.previews}. */
+    previews?: string[];
+  };
 }
 
 /**
@@ -36,7 +48,7 @@ export interface OctokitEndpoint {
   (options: OctokitOptions, same?: OctokitOptions): RequestOptions;
 
   /** The current defaults, deep-frozen (`data` and `request` excepted). @example endpoint.DEFAULTS.baseUrl */
-  readonly DEFAULTS: ReadonlyMergedOptions & { readonly mediaType: { readonly previews?: readonly string[] } };
+  readonly DEFAULTS: ReadonlyMergedOptions & Readonly<Pick<OctokitMergedOptions, "mediaType">>;
 
   /** A new endpoint function with `options` laid over these defaults. @example endpoint.defaults({ mediaType: { previews: ["mercy"] } }) */
   defaults(options: OctokitOptions): OctokitEndpoint;

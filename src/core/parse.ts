@@ -1,4 +1,4 @@
-import { applyFormat, previewAccept } from "../http/media-type.js";
+import { applyFormat } from "../http/media-type.js";
 import { isQueryMethod } from "../http/tokens.js";
 import { appendQuery, joinUrl, queryPair, queryValue } from "../http/url.js";
 import { expandTemplate } from "../template/expand.js";
@@ -40,12 +40,13 @@ export function parseState(state: EndpointState, conventions: Conventions): Requ
   if (state.format !== "" && typeof headers.accept === "string" && Object.hasOwn(headers, "accept")) {
     headers.accept = applyFormat(headers.accept, state.format);
   }
-  if (state.previews !== undefined && state.previews.length > 0 && url.endsWith("/graphql")) {
-    const accept = ownValue(headers, "accept") as string | undefined;
-    // As in `@octokit/endpoint`, a binary `accept` asks for no previews.
-    if (accept === undefined || !accept.toLowerCase().includes("application/octet-stream")) {
-      headers.accept = previewAccept(accept, state.previews, state.format);
-    }
+  if (conventions.previews !== undefined && state.previews?.length && url.endsWith("/graphql")) {
+    const accept = conventions.previews.accept(
+      ownValue(headers, "accept") as string | undefined,
+      state.previews,
+      state.format,
+    );
+    if (accept !== undefined) headers.accept = accept;
   }
 
   let body: unknown;

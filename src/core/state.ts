@@ -259,7 +259,7 @@ export function readOptions(route: string | undefined, options: unknown, keep: K
     }
   }
   // As `@octokit/endpoint` merges them: a call to "/graphql" adds its previews to the earlier ones.
-  const addPreviews = conventions.previews && url === "/graphql";
+  const addPreviews = conventions.previews !== undefined && url === "/graphql";
   return (state) => {
     if (method !== undefined) state.method = method;
     if (url !== undefined) state.url = url;

@@ -1,4 +1,5 @@
-import { ALPHA, DIGIT, isIn, spanOf, WORD, WORD_OR_DASH } from "../core/chars.js";
+import { ALPHA, DIGIT, isIn, spanOf, WORD } from "../core/chars.js";
+import type { Previews } from "../core/conventions.js";
 import { describe, EndpointError, quote, shorten } from "../core/errors.js";
 import { isPlainObject, ownValue } from "../core/values.js";
 
@@ -9,11 +10,11 @@ export interface MediaTypeFields {
 }
 
 /**
- * The validated `mediaType`. `previews` are read only where the Octokit conventions
- * accept them; elsewhere only an empty list is, which asks for nothing (as in
- * `@octokit/endpoint`'s merged options for `/graphql`).
+ * The validated `mediaType`. Its `previews` are read by `previews`, the Octokit
+ * conventions'; without them only an empty list is accepted, which asks for nothing
+ * (as in `@octokit/endpoint`'s merged options for `/graphql`).
  */
-export function readMediaType(mediaType: unknown, acceptPreviews: boolean): MediaTypeFields {
+export function readMediaType(mediaType: unknown, previews: Previews | undefined): MediaTypeFields {
   if (!isPlainObject(mediaType)) {
     throw new EndpointError("ERR_INVALID_OPTIONS", `mediaType must be a plain object, got ${describe(mediaType)}`);
   }
@@ -21,13 +22,13 @@ export function readMediaType(mediaType: unknown, acceptPreviews: boolean): Medi
     if (key !== "format" && key !== "previews") {
       throw new EndpointError(
         "ERR_INVALID_OPTIONS",
-        `mediaType.${shorten(key)} is not supported; only mediaType.format${acceptPreviews ? " and mediaType.previews are" : " is"}`,
+        `mediaType.${shorten(key)} is not supported; only mediaType.format${previews === undefined ? " is" : " and mediaType.previews are"}`,
       );
     }
   }
   return {
     format: readFormat(ownValue(mediaType, "format")),
-    previews: readPreviews(ownValue(mediaType, "previews"), acceptPreviews),
+    previews: readPreviews(ownValue(mediaType, "previews"), previews),
   };
 }
 
@@ -46,35 +47,21 @@ function readFormat(format: unknown): string | undefined {
   return format;
 }
 
-/** Preview names without their `-preview` suffix: letters, digits, `_` and `-`, as `@octokit/endpoint` reads them. */
-function readPreviews(previews: unknown, accept: boolean): readonly string[] | undefined {
-  if (previews === undefined) return undefined;
-  if (!Array.isArray(previews)) {
-    throw new EndpointError("ERR_INVALID_OPTIONS", `mediaType.previews must be a list, got ${describe(previews)}`);
+/** A `mediaType.previews` list: an empty one asks for nothing; others only where `previews` reads them. */
+function readPreviews(list: unknown, previews: Previews | undefined): readonly string[] | undefined {
+  if (list === undefined) return undefined;
+  if (!Array.isArray(list)) {
+    throw new EndpointError("ERR_INVALID_OPTIONS", `mediaType.previews must be a list, got ${describe(list)}`);
   }
-  if (previews.length === 0) return accept ? [] : undefined;
-  if (!accept) {
+  if (previews !== undefined) return list.length === 0 ? [] : previews.read(list);
+  if (list.length > 0) {
     throw new EndpointError(
       "ERR_INVALID_OPTIONS",
       "mediaType.previews is not supported; only mediaType.format is (the fluent-endpoint/octokit entry accepts previews)",
     );
   }
-  const names: string[] = [];
-  for (let i = 0; i < previews.length; i++) {
-    const preview: unknown = previews[i];
-    const name = typeof preview === "string" && preview.endsWith(PREVIEW) ? preview.slice(0, -PREVIEW.length) : preview;
-    if (typeof name !== "string" || name === "" || spanOf(name, WORD_OR_DASH, 0) !== name.length) {
-      throw new EndpointError(
-        "ERR_INVALID_OPTIONS",
-        `mediaType.previews[${i}] must be a preview name (letters, digits, "_" and "-"), got ${typeof preview === "string" ? quote(preview) : describe(preview)}`,
-      );
-    }
-    names.push(name);
-  }
-  return names;
+  return undefined;
 }
-
-const PREVIEW = "-preview";
 
 function isFormatTail(format: string): boolean {
   for (let i = 1; i < format.length; i++) {
@@ -132,27 +119,4 @@ function amendVendorType(type: string, format: string): string | undefined {
   if (type.startsWith("+json", i)) i += 5;
   if (i !== type.length) return undefined;
   return `${type.slice(0, versionEnd)}.${format}`;
-}
-
-/**
- * `accept` for API previews, as `@octokit/endpoint` writes it for a `/graphql` url: the
- * previews `accept` already names, then `previews`, each as
- * `application/vnd.github.<name>-preview` plus `.<format>` or `+json`. A linear scan of
- * `accept`'s words, where `@octokit/endpoint` runs a regular expression that backtracks.
- *
- * @example
- * previewAccept("application/vnd.github.v3+json", ["mercy"], "") // "application/vnd.github.mercy-preview+json"
- */
-export function previewAccept(accept: string | undefined, previews: readonly string[], format: string): string {
-  const names: string[] = [];
-  for (let start = 0; accept !== undefined && start < accept.length;) {
-    const end = spanOf(accept, WORD_OR_DASH, start);
-    // A word such as "mercy-preview" names the preview before its last "-preview".
-    const word = accept.slice(start, end);
-    const suffix = word.lastIndexOf(PREVIEW);
-    if (suffix > 0) names.push(word.slice(0, suffix));
-    start = end + 1;
-  }
-  const type = format === "" ? "+json" : `.${format}`;
-  return [...names, ...previews].map((name) => `application/vnd.github.${name}${PREVIEW}${type}`).join(",");
 }

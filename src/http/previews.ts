@@ -1,0 +1,50 @@
+import { spanOf, WORD_OR_DASH } from "../core/chars.js";
+import type { Previews } from "../core/conventions.js";
+import { describe, EndpointError, quote } from "../core/errors.js";
+
+const PREVIEW = "-preview";
+
+/** GitHub API previews as `@octokit/endpoint` 11 reads them and writes them into `accept`. */
+export const GITHUB_PREVIEWS: Previews = {
+  /** Names with or without their `-preview` suffix, kept without it: letters, digits, `_` and `-`. */
+  read(previews) {
+    const names: string[] = [];
+    for (let i = 0; i < previews.length; i++) {
+      const preview = previews[i];
+      const name =
+        typeof preview === "string" && preview.endsWith(PREVIEW) ? preview.slice(0, -PREVIEW.length) : preview;
+      if (typeof name !== "string" || name === "" || spanOf(name, WORD_OR_DASH) !== name.length) {
+        throw new EndpointError(
+          "ERR_INVALID_OPTIONS",
+          `mediaType.previews[${i}] must be a preview name (letters, digits, "_" and "-"), got ${typeof preview === "string" ? quote(preview) : describe(preview)}`,
+        );
+      }
+      names.push(name);
+    }
+    return names;
+  },
+
+  /**
+   * The previews `accept` already names, then `previews`, each as
+   * `application/vnd.github.<name>-preview` plus `.<format>` or `+json`; a binary
+   * `accept` is kept. A linear scan of `accept`'s words, where `@octokit/endpoint`
+   * runs a regular expression that backtracks.
+   *
+   * @example
+   * GITHUB_PREVIEWS.accept("application/vnd.github.v3+json", ["mercy"], "") // "application/vnd.github.mercy-preview+json"
+   */
+  accept(accept, previews, format) {
+    if (accept !== undefined && accept.toLowerCase().includes("application/octet-stream")) return accept;
+    const names: string[] = [];
+    for (let start = 0; accept !== undefined && start < accept.length;) {
+      const end = spanOf(accept, WORD_OR_DASH, start);
+      // A word such as "mercy-preview" names the preview before its last "-preview".
+      const word = accept.slice(start, end);
+      const suffix = word.lastIndexOf(PREVIEW);
+      if (suffix > 0) names.push(word.slice(0, suffix));
+      start = end + 1;
+    }
+    const type = format === "" ? "+json" : `.${format}`;
+    return [...names, ...previews].map((name) => `application/vnd.github.${name}${PREVIEW}${type}`).join(",");
+  },
+};

@@ -16,14 +16,10 @@ const TCHAR_MARK = 16;
 const HEX_LETTER = 32;
 /** `_`, which variable names and `:name` placeholders take besides ALPHA and DIGIT. */
 export const UNDERSCORE = 64;
-/** `-`. */
-const DASH = 128;
 
 export const UNRESERVED = ALPHA | DIGIT | UNRESERVED_MARK;
 export const TCHAR = ALPHA | DIGIT | TCHAR_MARK;
 export const WORD = ALPHA | DIGIT | UNDERSCORE;
-/** What a regular expression's `[\w-]` matches. */
-export const WORD_OR_DASH = WORD | DASH;
 
 const table = /*#__PURE__*/ buildTable();
 
@@ -39,7 +35,6 @@ function buildTable(): Uint8Array {
   mark("!#$%&'*+-.^_`|~", TCHAR_MARK);
   mark("ABCDEFabcdef", HEX_LETTER);
   mark("_", UNDERSCORE);
-  mark("-", DASH);
   return flags;
 }
 

@@ -17,6 +17,8 @@ export interface Conventions {
 export interface Previews {
   /** The names of a non-empty `mediaType.previews` list, checked. */
   read(previews: readonly unknown[]): readonly string[];
+  /** The previews of a call to `/graphql` laid over the earlier ones. */
+  join(below: readonly string[] | undefined, above: readonly string[] | undefined): readonly string[];
   /** `accept` for a `/graphql` url asking for `previews` (and `format`, "" for none). */
   accept(accept: string | undefined, previews: readonly string[], format: string): string | undefined;
 }

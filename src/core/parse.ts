@@ -62,7 +62,9 @@ export function parseState(state: EndpointState, conventions: Conventions): Requ
       if (template.variables.has(key)) continue;
       const value = queryValue(key, params[key]);
       if (value === undefined) continue;
-      const pair = queryPair(key, value, conventions.rawPlusInQ && key === "q");
+      let pair = queryPair(key, value);
+      // Only a "+" of the value is "%2B" in "q=…": GitHub's search reads a raw "+" as a space between terms.
+      if (conventions.rawPlusInQ && key === "q") pair = pair.replaceAll("%2B", "+");
       query += query === "" ? pair : `&${pair}`;
     }
     url = appendQuery(url, query);

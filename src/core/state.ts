@@ -259,13 +259,14 @@ export function readOptions(route: string | undefined, options: unknown, keep: K
     }
   }
   // As `@octokit/endpoint` merges them: a call to "/graphql" adds its previews to the earlier ones.
-  const addPreviews = conventions.previews !== undefined && url === "/graphql";
+  const previewsOf = conventions.previews;
+  const addPreviews = previewsOf !== undefined && url === "/graphql";
   return (state) => {
     if (method !== undefined) state.method = method;
     if (url !== undefined) state.url = url;
     if (baseUrl !== undefined) state.baseUrl = baseUrl;
     if (format !== undefined) state.format = format;
-    if (addPreviews) state.previews = joinPreviews(state.previews, previews);
+    if (addPreviews) state.previews = previewsOf.join(state.previews, previews);
     else if (previews !== undefined) state.previews = previews;
     if (data !== undefined) state.data = data;
     if (request !== undefined) state.request = new Held(mergeRequest(state.request?.value, request));
@@ -279,11 +280,6 @@ export function readOptions(route: string | undefined, options: unknown, keep: K
     }
     if (params !== undefined) state.params = { own: params, below: stored(state.params) };
   };
-}
-
-/** The previews of `below` that `above` lacks, then `above`'s. */
-function joinPreviews(below: readonly string[] = [], above: readonly string[] = []): readonly string[] {
-  return [...below.filter((name) => !above.includes(name)), ...above];
 }
 
 // Each option by its lowercase name, for the near misses (`baseURL`, `Headers`).

@@ -1,4 +1,4 @@
-import { spanOf, WORD_OR_DASH } from "../core/chars.js";
+import { isIn, WORD } from "../core/chars.js";
 import type { Previews } from "../core/conventions.js";
 import { describe, EndpointError, quote } from "../core/errors.js";
 
@@ -13,7 +13,7 @@ export const GITHUB_PREVIEWS: Previews = {
       const preview = previews[i];
       const name =
         typeof preview === "string" && preview.endsWith(PREVIEW) ? preview.slice(0, -PREVIEW.length) : preview;
-      if (typeof name !== "string" || name === "" || spanOf(name, WORD_OR_DASH) !== name.length) {
+      if (typeof name !== "string" || name === "" || wordEnd(name, 0) !== name.length) {
         throw new EndpointError(
           "ERR_INVALID_OPTIONS",
           `mediaType.previews[${i}] must be a preview name (letters, digits, "_" and "-"), got ${typeof preview === "string" ? quote(preview) : describe(preview)}`,
@@ -22,6 +22,11 @@ export const GITHUB_PREVIEWS: Previews = {
       names.push(name);
     }
     return names;
+  },
+
+  /** The earlier previews that the call's lack, then the call's. */
+  join(below = [], above = []) {
+    return [...below.filter((name) => !above.includes(name)), ...above];
   },
 
   /**
@@ -37,7 +42,7 @@ export const GITHUB_PREVIEWS: Previews = {
     if (accept !== undefined && accept.toLowerCase().includes("application/octet-stream")) return accept;
     const names: string[] = [];
     for (let start = 0; accept !== undefined && start < accept.length;) {
-      const end = spanOf(accept, WORD_OR_DASH, start);
+      const end = wordEnd(accept, start);
       // A word such as "mercy-preview" names the preview before its last "-preview".
       const word = accept.slice(start, end);
       const suffix = word.lastIndexOf(PREVIEW);
@@ -48,3 +53,10 @@ export const GITHUB_PREVIEWS: Previews = {
     return [...names, ...previews].map((name) => `application/vnd.github.${name}${PREVIEW}${type}`).join(",");
   },
 };
+
+/** Where the run of letters, digits, `_` and `-` (a regular expression's `[\w-]`) from `start` ends. */
+function wordEnd(text: string, start: number): number {
+  let i = start;
+  while (i < text.length && (isIn(text.charCodeAt(i), WORD) || text[i] === "-")) i++;
+  return i;
+}

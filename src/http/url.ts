@@ -81,12 +81,10 @@ function notQueryable(name: string, value: unknown, instead: string): EndpointEr
  *
  * @example
  * queryPair("labels", "bug,ui") // "labels=bug%2Cui"
- * queryPair("q", "is:open+label:bug", true) // "q=is%3Aopen+label%3Abug"
  */
-export function queryPair(name: string, value: string, rawPlus = false): string {
+export function queryPair(name: string, value: string): string {
   const encodedName = encodeUnreserved(name);
-  // With `rawPlus`, as `@octokit/endpoint` writes GitHub's search `q`: each "+" (and only a "+" is "%2B") stays "+".
-  const encodedValue = rawPlus ? encodeUnreserved(value)?.replaceAll("%2B", "+") : encodeUnreserved(value);
+  const encodedValue = encodeUnreserved(value);
   if (encodedName === undefined || encodedValue === undefined) {
     throw new EndpointError("ERR_INVALID_PARAMETER", `parameter ${quote(name)} contains a lone UTF-16 surrogate`);
   }

@@ -1,7 +1,7 @@
 // Packs the built package, installs the tarball in a temporary project, and loads it
 // the two ways users do: CommonJS require() and ES module import.
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -50,6 +50,10 @@ describe("the packed package", () => {
         "dist/index.cjs",
         "dist/index.d.ts",
         "dist/index.d.cts",
+        "dist/octokit.js",
+        "dist/octokit.cjs",
+        "dist/octokit.d.ts",
+        "dist/octokit.d.cts",
       ]),
     );
     expect(files.filter((path: string) => !/^(dist\/|LICENSE$|README\.md$|package\.json$)/.test(path))).toEqual([]);
@@ -110,6 +114,25 @@ describe("the packed package", () => {
     });
   });
 
+  it("serves fluent-endpoint/octokit to require() and import, over the same EndpointError class", () => {
+    writeFileSync(
+      join(project, "octokit.mjs"),
+      `import { createRequire } from "node:module";
+      import { endpoint } from "fluent-endpoint/octokit";
+      import { EndpointError } from "fluent-endpoint";
+      const cjs = createRequire(import.meta.url)("fluent-endpoint/octokit");
+      const options = { method: "patch", url: "/repos/{owner}/{repo}", owner: "o", repo: "r", name: "n" };
+      let error;
+      try { endpoint("GET /x/{"); } catch (caught) { error = caught; }
+      console.log(JSON.stringify({
+        esm: endpoint(options, options).method,
+        cjs: cjs.endpoint(options).method,
+        sameClass: error instanceof EndpointError && error.constructor === EndpointError,
+      }));`,
+    );
+    expect(JSON.parse(run("node", ["octokit.mjs"], project))).toEqual({ esm: "PATCH", cjs: "PATCH", sameClass: true });
+  });
+
   it("carries url-template's licence notice in the CommonJS build, which bundles it", () => {
     const code = readFileSync(join(root, "dist/index.cjs"), "utf8");
     expect(code.startsWith("/*!")).toBe(true);
@@ -118,11 +141,40 @@ describe("the packed package", () => {
   });
 
   it("builds for browsers: no Node built-ins and no process in either bundle", () => {
-    for (const file of ["dist/index.js", "dist/index.cjs"]) {
+    const files = readdirSync(join(root, "dist")).filter((file) => /\.c?js$/.test(file) && file !== "cli.js");
+    expect(files).toEqual(expect.arrayContaining(["index.js", "index.cjs", "octokit.js", "octokit.cjs"]));
+    for (const file of files.map((name) => `dist/${name}`)) {
       const code = readFileSync(join(root, file), "utf8");
       expect(code).not.toMatch(/require\(["']node:|from ["']node:|\bprocess\./);
       expect(code).not.toContain("__FLUENT_ENDPOINT_VERSION__");
     }
+  });
+});
+
+describe("the companion package fluent-endpoint-octokit", () => {
+  const companion = join(root, "packages", "octokit-endpoint");
+  const manifest = JSON.parse(readFileSync(join(companion, "package.json"), "utf8"));
+
+  it("has the main package's version and depends on exactly that version", () => {
+    expect(manifest.name).toBe("fluent-endpoint-octokit");
+    expect(manifest.version).toBe(pkg.version);
+    expect(manifest.dependencies).toEqual({ "fluent-endpoint": pkg.version });
+  });
+
+  it("holds no code: each of its entry files re-exports fluent-endpoint/octokit", () => {
+    const files = JSON.parse(run("npm", ["pack", "--dry-run", "--json"], companion))[0].files.map(
+      (f: { path: string }) => f.path,
+    );
+    expect(files.sort()).toEqual(
+      ["LICENSE", "README.md", "index.cjs", "index.d.cts", "index.d.ts", "index.js", "package.json"].sort(),
+    );
+    for (const file of ["index.js", "index.d.ts", "index.d.cts"]) {
+      expect(readFileSync(join(companion, file), "utf8")).toBe('export * from "fluent-endpoint/octokit";\n');
+    }
+    expect(readFileSync(join(companion, "index.cjs"), "utf8")).toContain(
+      'module.exports = require("fluent-endpoint/octokit");',
+    );
+    expect(readFileSync(join(companion, "LICENSE"), "utf8")).toBe(readFileSync(join(root, "LICENSE"), "utf8"));
   });
 });
 

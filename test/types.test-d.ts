@@ -260,3 +260,20 @@ describe("VERSION", () => {
     expectTypeOf(VERSION).toEqualTypeOf<string>();
   });
 });
+
+describe("fluent-endpoint/octokit", () => {
+  it("takes previews and the options form with the same object twice, and returns request options", async () => {
+    const { endpoint: octokit } = await import("../src/octokit.js");
+    const options = { method: "POST", url: "/graphql", query: "q", mediaType: { previews: ["mercy"] } };
+    expectTypeOf(
+      octokit("POST /graphql", { mediaType: { previews: ["mercy"], format: "raw" } }),
+    ).toEqualTypeOf<RequestOptions>();
+    expectTypeOf(octokit(options, options)).toEqualTypeOf<RequestOptions>();
+    expectTypeOf(octokit.merge(options, options).mediaType.previews).toEqualTypeOf<string[] | undefined>();
+    expectTypeOf(octokit.defaults({ mediaType: { previews: ["mercy"] } })).toEqualTypeOf(octokit);
+    expectTypeOf(octokit.DEFAULTS.mediaType.previews).toEqualTypeOf<string[] | undefined>();
+    expectTypeOf(octokit.parse(octokit.merge("GET /user"))).toEqualTypeOf<RequestOptions>();
+    // @ts-expect-error previews are names
+    octokit("POST /graphql", { mediaType: { previews: [1] } });
+  });
+});

@@ -911,7 +911,7 @@ describe("call forms", () => {
         message: expect.stringContaining("route must be a string"),
       }),
     );
-    expect(() => endpoint({ url: "/a" } as unknown as string, { url: "/b" })).toThrow(
+    expect(() => endpoint([] as unknown as string, { url: "/b" })).toThrow(
       expect.objectContaining({ code: "ERR_INVALID_ROUTE" }),
     );
     expect(() => endpoint.merge(null as unknown as string, {})).toThrow(
@@ -947,7 +947,9 @@ describe("call forms", () => {
     ["fluent-endpoint/octokit", octokitEndpoint],
   ] as const)(
     "%s: takes (options, options) with the very same object as the options form, as Octokit's authentication hook calls merge()",
-    (_, entry) => {
+    (_, typed) => {
+      // The main entry's types take (options, undefined) only: the same object twice is what Octokit's JavaScript passes.
+      const entry = typed as any;
       const options = { method: "PATCH", url: "/repos/{owner}/{repo}", owner: "o", repo: "r", name: "n" };
       const merged = entry.merge(options, options);
       expect(merged).toEqual(entry.merge(options));
@@ -960,25 +962,29 @@ describe("call forms", () => {
         ...entry(options),
         headers: { ...entry(options).headers, authorization: "token secret123" },
       });
-      // A copy is another object: refused, not ignored.
-      expectEndpointError(
-        () => entry.merge(options, { ...options }),
-        "ERR_INVALID_ROUTE",
-        "pass options alone as endpoint(options): a second, different options object is refused rather than ignored",
+      // An outer hook's changed copy is laid over the options, as options over a route.
+      const changed = { ...options, name: "m", headers: { "x-hook": "1" } };
+      expect(entry(options, changed)).toEqual(
+        entry(options.method + " " + options.url, { owner: "o", repo: "r", name: "m", headers: { "x-hook": "1" } }),
       );
     },
   );
 
-  it("refuses an object route followed by defined options as ERR_INVALID_ROUTE, saying to pass options alone", () => {
+  it("lays a second options object over the first, as options are laid over a route", () => {
+    const call = (...args: unknown[]) => callUnchecked(endpoint, ...args) as ReturnType<typeof endpoint>;
+    expect(call({ method: "GET", url: "/a", x: 1 }, { url: "/b", y: 2 })).toEqual(endpoint("GET /b", { x: 1, y: 2 }));
+    expect(
+      callUnchecked(endpoint.merge, { method: "POST", url: "/a", headers: { a: "1" } }, { headers: { b: "2" } }),
+    ).toEqual(endpoint.merge("POST /a", { headers: { a: "1", b: "2" } }));
     expectEndpointError(
-      () => callUnchecked(endpoint, { url: "/a" }, { url: "/b" }),
-      "ERR_INVALID_ROUTE",
-      "route must be a string, got an object; pass options alone as endpoint(options)",
+      () => call({ url: "/a" }, 42),
+      "ERR_INVALID_OPTIONS",
+      "options must be a plain object, got number",
     );
     expectEndpointError(
-      () => callUnchecked(endpoint.merge, { url: "/a" }, {}),
+      () => call(undefined, { url: "/a" }),
       "ERR_INVALID_ROUTE",
-      "pass options alone",
+      "route must be a string, got undefined",
     );
   });
 

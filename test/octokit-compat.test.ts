@@ -971,6 +971,12 @@ const REPROS: Repro[] = [
   },
   { id: "missing-url", call: `endpoint({ method: "GET" })`, run: (e) => e({ method: "GET" }), focus: url },
   {
+    id: "second-options-object",
+    call: `endpoint({ method: "GET", url: "/a" }, { url: "/b" }).url`,
+    run: (e) => e({ method: "GET", url: "/a" }, { url: "/b" }),
+    focus: url,
+  },
+  {
     id: "method-case",
     call: `endpoint("PATCH /user", { bio: "x" }).method`,
     run: (e) => e("PATCH /user", { bio: "x" }),

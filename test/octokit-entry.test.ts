@@ -180,7 +180,8 @@ describe("mediaType.previews become accept for a /graphql url, as @octokit/endpo
     expect(
       endpoint
         .builder()
-        .mediaType({ previews: ["mercy"] })
+        // The builder's types are the main entry's, whose mediaType has no previews.
+        .mediaType({ previews: ["mercy"] } as object)
         .route("POST /graphql")
         .build().headers.accept,
     ).toBe("application/vnd.github.mercy-preview+json");
@@ -232,7 +233,7 @@ describe("the same defaults, surface, rules and errors as the main entry", () =>
     ["data with a GET", (e: any) => e("GET /x", { data: "a" })],
     ["a near-miss option", (e: any) => e("GET /x", { baseURL: "https://x" })],
     ["a bad format", (e: any) => e("GET /x", { mediaType: { format: "." } })],
-    ["a different second options object", (e: any) => e({ url: "/a" }, { url: "/b" })],
+    ["a second options argument that is no plain object", (e: any) => e({ url: "/a" }, 42)],
   ])("%s: the same EndpointError", (_, call) => {
     const ours = thrown(() => call(endpoint));
     const theMain = thrown(() => call(main));

@@ -3,12 +3,12 @@
 // unchanged, with their own `@octokit/endpoint` import replaced by one of our entries.
 // Each wrap hook hands `(request, options)` on; plugins call `request(options)`, and
 // auth-token's hook then calls `request.endpoint.merge(options, options)`.
-import Bottleneck from "bottleneck/light.js";
+import Bottleneck from "bottleneck";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { endpoint as main } from "../src/index.js";
 import { endpoint as octokit } from "../src/octokit.js";
 
-type Sent = { method: string; url: string; authorization: string | undefined; body: unknown };
+type Sent = { method: string; url: string; authorization: string | undefined; body: unknown; hook?: string };
 type Entry = typeof main | typeof octokit;
 
 /**
@@ -35,7 +35,7 @@ function observed(entry: any, calls: string[]): any {
 }
 
 /** An Octokit app on `entry`, whose fetch records what it sends and answers from `answers` (then 200 `{}`). */
-async function appOn(entry: Entry, answers: number[] = []) {
+async function appOn(entry: Entry, answers: number[] = [], withPlugins = true) {
   const calls: string[] = [];
   const sent: Sent[] = [];
   vi.resetModules();
@@ -47,7 +47,7 @@ async function appOn(entry: Entry, answers: number[] = []) {
   const writes: string[] = [];
   const write = new Bottleneck.Group({ maxConcurrent: 1, minTime: 0 });
   const key = write.key.bind(write);
-  write.key = (id?: string) => {
+  write.key = (id = "") => {
     const limiter = key(id);
     const schedule = limiter.schedule.bind(limiter) as (...args: unknown[]) => Promise<unknown>;
     return Object.assign(Object.create(limiter), {
@@ -58,14 +58,21 @@ async function appOn(entry: Entry, answers: number[] = []) {
     });
   };
   const fetch = async (url: string, init: { method: string; headers: Record<string, string>; body?: unknown }) => {
-    sent.push({ method: init.method, url, authorization: init.headers.authorization, body: init.body });
+    const hook = init.headers["x-hook"];
+    sent.push({
+      method: init.method,
+      url,
+      authorization: init.headers.authorization,
+      body: init.body,
+      ...(hook ? { hook } : {}),
+    });
     const status = answers.shift() ?? 200;
     return new Response(status === 204 ? null : JSON.stringify(status < 400 ? {} : { message: "Server Error" }), {
       status,
       headers: { "content-type": "application/json" },
     });
   };
-  const App = Octokit.plugin(requestLog, retry, throttling);
+  const App = withPlugins ? Octokit.plugin(requestLog, retry, throttling) : Octokit;
   const app = new App({
     auth: "secret123",
     request: { fetch },
@@ -133,6 +140,25 @@ describe.each([
       authorization: "token secret123",
       body: undefined,
     });
+  });
+
+  it("lays the changed copy a user's hook.wrap passes straight to auth-token's hook over the options (merge(options, copy))", async () => {
+    const { app, calls, sent } = await appOn(entry, [], false);
+    app.hook.wrap("request", async (request, options) =>
+      request({ ...options, headers: { ...options.headers, "x-hook": "1" }, per_page: 5 }),
+    );
+    await app.request("GET /repos/{owner}/{repo}/issues", { owner: "o", repo: "r" });
+    expect(calls).toContain("merge(options, [object Object])");
+    // @octokit/endpoint drops the copy, and with it the header and the parameter.
+    expect(sent).toEqual([
+      {
+        method: methodCase("GET"),
+        url: "https://api.github.com/repos/o/r/issues?per_page=5",
+        authorization: "token secret123",
+        body: undefined,
+        hook: "1",
+      },
+    ]);
   });
 
   it("classifies reads and writes for throttling by the method the chain hands on", async () => {

@@ -386,24 +386,21 @@ function stateOf(link: Link): EndpointState {
 }
 
 /**
- * Splits the `(route, options)` / `(options)` call forms. `(options, undefined)` and
- * `(options, options)` with the very same object are the options form too: Octokit's
- * hooks call `merge(options, parameters)` so. Otherwise, with two arguments the first
- * is a route, so anything but a string there is a bad route, never options to ignore.
+ * The recipes of a call's arguments: `(route, options)`, `(options)`, or `(options, more)`
+ * with `more` laid over `options` as options are over a route. Octokit's hooks call
+ * `merge(options, parameters)` so: with the same object again, or with the copy an
+ * outer hook changed. With two arguments, a first one that is neither a string nor a
+ * plain object is a bad route, never options to ignore.
  */
-function callArguments(first: unknown, second: unknown, count: number): [string | undefined, unknown] {
-  if (typeof first === "string") return [first, second];
-  if (count > 1 && ((second !== undefined && second !== first) || (first !== undefined && !isPlainObject(first)))) {
-    throw new EndpointError(
-      "ERR_INVALID_ROUTE",
-      `route must be a string, got ${describe(first)}${
-        isPlainObject(first)
-          ? "; pass options alone as endpoint(options): a second, different options object is refused rather than ignored"
-          : ""
-      }`,
-    );
+function readArguments(first: unknown, second: unknown, count: number, conventions: Conventions): Recipe[] {
+  if (typeof first === "string") return [readOptions(first, second, asIs, conventions)];
+  if (count > 1 && (first === undefined ? second !== undefined : !isPlainObject(first))) {
+    throw new EndpointError("ERR_INVALID_ROUTE", `route must be a string, got ${describe(first)}`);
   }
-  return [undefined, first];
+  const options = readOptions(undefined, first, asIs, conventions);
+  return second === undefined || second === first
+    ? [options]
+    : [options, readOptions(undefined, second, asIs, conventions)];
 }
 
 /**
@@ -414,11 +411,7 @@ function callArguments(first: unknown, second: unknown, count: number): [string 
 export function createEndpoint(state: EndpointState, conventions: Conventions): Endpoint {
   // A plain function, not `(...args)`: the hot path allocates no argument array.
   const call = function (first?: unknown, second?: unknown): RequestOptions {
-    if (typeof first !== "string") [first, second] = callArguments(first, second, arguments.length);
-    return parseState(
-      mergeForCall(state, [readOptions(first as string | undefined, second, asIs, conventions)]),
-      conventions,
-    );
+    return parseState(mergeForCall(state, readArguments(first, second, arguments.length, conventions)), conventions);
   };
   let defaultsView: ReadonlyMergedOptions | undefined;
   // DEFAULTS is built on first read; Object.freeze makes every member read-only.
@@ -427,8 +420,7 @@ export function createEndpoint(state: EndpointState, conventions: Conventions): 
     defaults: (options: EndpointOptions) =>
       createEndpoint(produceState(state, [readOptions(undefined, options, cloneValue, conventions)]), conventions),
     merge(first?: unknown, second?: unknown): MergedOptions {
-      const [route, options] = callArguments(first, second, arguments.length);
-      return toOptions(mergeForCall(state, [readOptions(route, options, asIs, conventions)]));
+      return toOptions(mergeForCall(state, readArguments(first, second, arguments.length, conventions)));
     },
     parse: conventions === SPEC ? parse : (options: MergedOptions) => parse(options, conventions),
     builder: () => wrapState(state, conventions),

@@ -70,12 +70,14 @@ export interface OctokitEndpoint {
   /**
    * A {@link RequestBuilder} holding these defaults and following the same
    * conventions: its `build()` returns the method upper case (its type names the
-   * method as written in the route).
+   * method as written in the route). Typed as holding every parameter, so its
+   * `build()` checks none, as this entry's calls do not; its `mediaType()` takes
+   * previews at run time, though its type (the main builder's) does not.
    *
    * @example
    * endpoint.builder().route("GET /user").build().method // "GET"
    */
-  builder(): RequestBuilder<string, string, never, {}>;
+  builder(): RequestBuilder<string, string, string, {}>;
 
   /** This very function (route maps type `fluent-endpoint`'s calls only). @example endpoint.withRoutes() === endpoint */
   withRoutes(): OctokitEndpoint;

@@ -20,6 +20,11 @@ export default tseslint.config(
     },
   },
   {
+    // The companion package's CommonJS entry re-exports with require(), as CommonJS does.
+    files: ["packages/*/index.cjs"],
+    rules: { "@typescript-eslint/no-require-imports": "off" },
+  },
+  {
     // Tests drive both libraries through untyped calls on purpose.
     files: ["test/**/*.ts"],
     rules: { "@typescript-eslint/no-explicit-any": "off" },

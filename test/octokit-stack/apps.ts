@@ -3,8 +3,8 @@
 //
 // Both have the same pinned Octokit packages from the registry. "reference" overrides
 // @octokit/endpoint with 11.0.5; "fluent" overrides it with the packed companion
-// (packages/octokit-endpoint) and depends on the packed fluent-endpoint, the documented
-// way to run an Octokit app on fluent-endpoint. An app directory is reused while its
+// (packages/octokit-endpoint), and the companion's fluent-endpoint with the packed one:
+// the documented way to run an Octokit app on fluent-endpoint before either is published. An app directory is reused while its
 // package.json is unchanged; the fluent app's two tarballs are packed and reinstalled on
 // every run, since dist/ changes.
 import { execFile, spawnSync } from "node:child_process";
@@ -138,7 +138,7 @@ export async function prepareApps(): Promise<Record<AppName, string>> {
     install(dirs.reference, manifest("reference", {}, { "@octokit/endpoint": REFERENCE_ENDPOINT }), false),
     install(
       dirs.fluent,
-      manifest("fluent", { "fluent-endpoint": `file:${main}` }, { "@octokit/endpoint": `file:${companion}` }),
+      manifest("fluent", {}, { "@octokit/endpoint": `file:${companion}`, "fluent-endpoint": `file:${main}` }),
       true,
     ),
   ]);

@@ -16,7 +16,12 @@ import { createEndpoint, type RequestBuilder } from "./builder.js";
 const OCTOKIT: Conventions = { upperCaseMethod: true, rawPlusInQ: true, previews: GITHUB_PREVIEWS };
 
 /** The options of the `fluent-endpoint/octokit` entry: those of `fluent-endpoint`, with `mediaType.previews`. */
-export type OctokitOptions = EndpointOptions<OctokitMediaType>;
+export type OctokitOptions = {
+  [Key in keyof EndpointOptions as Key extends "mediaType" ? never : Key]: EndpointOptions[Key];
+} & {
+  /** See {@link OctokitMediaType}. */
+  mediaType?: OctokitMediaType | undefined;
+};
 
 /** Merged options of the `fluent-endpoint/octokit` entry: `mediaType.previews` too, when given. */
 export interface OctokitMergedOptions extends MergedOptions {

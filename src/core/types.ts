@@ -103,7 +103,7 @@ export interface RequestMeta {
  *   headers: { authorization: "token secret123" },
  * };
  */
-export interface EndpointOptions<Media extends object = MediaType> {
+export interface EndpointOptions {
   /** Any HTTP method (an RFC 9110 token, any case). Default `GET`. */
   method?: string | undefined;
   /** Path or full URL; an RFC 6570 template that may also use `:name` placeholders. */
@@ -113,7 +113,7 @@ export interface EndpointOptions<Media extends object = MediaType> {
   /** Headers, merged key by key with the default headers. */
   headers?: RequestHeaders | undefined;
   /** See {@link MediaType} (and {@link OctokitMediaType} for the `fluent-endpoint/octokit` entry). */
-  mediaType?: Media | undefined;
+  mediaType?: MediaType | undefined;
   /** The request body, sent as is instead of JSON built from the parameters. */
   data?: unknown;
   /** See {@link RequestMeta}. */

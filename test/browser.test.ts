@@ -3,7 +3,7 @@
 // results equal Node's for the same inputs, and its fetch(...toFetch(...)) reaches the
 // loopback server (same origin, so no CORS). Nothing but 127.0.0.1 is ever contacted.
 import { once } from "node:events";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
@@ -22,12 +22,19 @@ const SKIPPED = skipNotice(
 
 const file = (path: string) => fileURLToPath(new URL(`../${path}`, import.meta.url));
 
-/** The only files the page may load: the build and its two dependencies. */
+/** The only files the page may load: the build (its two entries and their shared chunk) and its two dependencies. */
 const FILES: Record<string, string> = {
   "/dist/index.js": file("dist/index.js"),
   "/node_modules/immer/dist/immer.production.mjs": file("node_modules/immer/dist/immer.production.mjs"),
   "/node_modules/url-template/lib/url-template.js": file("node_modules/url-template/lib/url-template.js"),
 };
+
+/** Adds the build's other ES modules (`dist/octokit.js`, the shared chunk) to FILES, once it is built. */
+function serveBuild(): void {
+  for (const name of readdirSync(file("dist"))) {
+    if (name.endsWith(".js") && name !== "cli.js") FILES[`/dist/${name}`] = file(`dist/${name}`);
+  }
+}
 
 const PAGE = `<!doctype html>
 <meta charset="utf-8">
@@ -116,6 +123,7 @@ describe.skipIf(!HAS_CHROMIUM)(`the ESM build in headless Chromium${SKIPPED}`, (
     if (!existsSync(FILES["/dist/index.js"] as string)) {
       throw new Error("dist/index.js is missing: run `npx rollup -c` first (`npm test` builds it before vitest)");
     }
+    serveBuild();
     server = createServer((request, response) => {
       const path = request.url ?? "/";
       const chunks: Buffer[] = [];
@@ -165,6 +173,16 @@ describe.skipIf(!HAS_CHROMIUM)(`the ESM build in headless Chromium${SKIPPED}`, (
   it("loads the build with the public exports and no page errors", async () => {
     const exports = await page.evaluate("Object.keys(window.lib).sort()");
     expect(exports).toEqual(Object.keys(lib).sort());
+    expect(pageErrors).toEqual([]);
+  });
+
+  it("loads fluent-endpoint/octokit beside it, over the same EndpointError class", async () => {
+    const loaded = await page.evaluate(`import('/dist/octokit.js').then(({ endpoint }) => {
+      let error;
+      try { endpoint("GET /x/{"); } catch (caught) { error = caught; }
+      return { method: endpoint("PATCH /user", { bio: "x" }).method, same: error instanceof window.lib.EndpointError };
+    })`);
+    expect(loaded).toEqual({ method: "PATCH", same: true });
     expect(pageErrors).toEqual([]);
   });
 

@@ -4,32 +4,16 @@
 //
 // Each test has a generous timeout that only a runaway (super-linear) algorithm could
 // reach; none asserts a time. Growth rates are measured by the benchmark, not here.
-import { readFileSync } from "node:fs";
 import v8 from "node:v8";
 import vm from "node:vm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type Endpoint, endpoint, EndpointError, type RequestOptions, RequestBuilder } from "../src/index.js";
 import { parseUrlTemplate } from "../src/template/template.js";
+import { thrown } from "./support/errors.js";
+import { ACCEPT, JSON_TYPE, USER_AGENT } from "./support/defaults.js";
 
-const { version } = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as {
-  version: string;
-};
 const BASE = "https://api.github.com";
-const ACCEPT = "application/vnd.github.v3+json";
-const USER_AGENT = `fluent-endpoint.js/${version}`;
-const JSON_TYPE = "application/json; charset=utf-8";
 const GENEROUS = 20_000;
-
-/** The EndpointError `fn` throws (fails the test when it throws nothing or something else). */
-function thrown(fn: () => unknown): EndpointError {
-  try {
-    fn();
-  } catch (error) {
-    expect(error).toBeInstanceOf(EndpointError);
-    return error as EndpointError;
-  }
-  throw new Error("expected an EndpointError, but nothing was thrown");
-}
 
 describe("the published ReDoS inputs get a correct result or an EndpointError", () => {
   it(

@@ -1,25 +1,9 @@
 // The request body and `request` (by identity, or merged across layers),
 // plus the decisions on `data` with GET/HEAD, `data: null` and JSON body copies.
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { endpoint, EndpointError, RequestBuilder } from "../src/index.js";
-
-const JSON_TYPE = "application/json; charset=utf-8";
-const { version } = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as {
-  version: string;
-};
-const USER_AGENT = `fluent-endpoint.js/${version}`;
-
-/** The EndpointError `fn` throws (fails the test when it throws nothing or something else). */
-function thrown(fn: () => unknown): EndpointError {
-  try {
-    fn();
-  } catch (error) {
-    expect(error).toBeInstanceOf(EndpointError);
-    return error as EndpointError;
-  }
-  throw new Error("expected an EndpointError, but nothing was thrown");
-}
+import { endpoint, RequestBuilder } from "../src/index.js";
+import { thrown } from "./support/errors.js";
+import { JSON_TYPE, USER_AGENT } from "./support/defaults.js";
 
 describe("a body only for methods other than GET/HEAD, only when something remains", () => {
   it("sends leftover parameters of a GET in the query, with no body key", () => {

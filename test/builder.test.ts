@@ -1,14 +1,11 @@
 // The RequestBuilder surface: immutable chaining, equivalence with
 // endpoint(), toEndpoint()/builder() round trips, and errors at the method that
 // received the bad input.
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { endpoint, EndpointError, type EndpointOptions, RequestBuilder, type RequestOptions } from "../src/index.js";
+import { thrown } from "./support/errors.js";
+import { USER_AGENT } from "./support/defaults.js";
 
-const { version } = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as {
-  version: string;
-};
-const USER_AGENT = `fluent-endpoint.js/${version}`;
 const DEFAULT_HEADERS = { accept: "application/vnd.github.v3+json", "user-agent": USER_AGENT };
 const GLOBAL_DEFAULTS = {
   method: "GET",
@@ -16,17 +13,6 @@ const GLOBAL_DEFAULTS = {
   headers: DEFAULT_HEADERS,
   mediaType: { format: "" },
 };
-
-/** The EndpointError `fn` throws (fails the test when it throws nothing or something else). */
-function thrown(fn: () => unknown): EndpointError {
-  try {
-    fn();
-  } catch (error) {
-    expect(error).toBeInstanceOf(EndpointError);
-    return error as EndpointError;
-  }
-  throw new Error("expected an EndpointError, but nothing was thrown");
-}
 
 describe("new RequestBuilder() and RequestBuilder.from()", () => {
   it("new RequestBuilder() holds the global defaults", () => {

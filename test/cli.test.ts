@@ -5,12 +5,12 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { JSON_TYPE } from "./support/defaults.js";
 
 const root = resolve(__dirname, "..");
 const CLI = join(root, "dist", "cli.js");
 const { version } = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { version: string };
 const DEFAULT_HEADERS = { accept: "application/vnd.github.v3+json", "user-agent": `fluent-endpoint.js/${version}` };
-const JSON_TYPE = "application/json; charset=utf-8";
 const USAGE_HINT = "usage: fluent-endpoint [METHOD] URL [name=value ...] [options]; see --help";
 let directory: string;
 

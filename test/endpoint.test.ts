@@ -4,36 +4,12 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { endpoint, EndpointError, type EndpointOptions, ErrorCodes, type MergedOptions } from "../src/index.js";
 import { endpoint as octokitEndpoint } from "../src/octokit.js";
+import { callUnchecked, expectEndpointError, thrown } from "./support/errors.js";
+import { ACCEPT, JSON_TYPE, USER_AGENT } from "./support/defaults.js";
 
 const { version } = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as {
   version: string;
 };
-const USER_AGENT = `fluent-endpoint.js/${version}`;
-const ACCEPT = "application/vnd.github.v3+json";
-const JSON_TYPE = "application/json; charset=utf-8";
-
-/** The EndpointError `run` throws; fails the test when it throws nothing or something else. */
-function thrown(run: () => unknown): EndpointError {
-  try {
-    run();
-  } catch (error) {
-    expect(error).toBeInstanceOf(EndpointError);
-    return error as EndpointError;
-  }
-  throw new Error("expected an EndpointError, but nothing was thrown");
-}
-
-/** Asserts that `run` throws an EndpointError with `code` whose message contains `culprit`. */
-function expectEndpointError(run: () => unknown, code: string, culprit: string): void {
-  const error = thrown(run);
-  expect(error.code).toBe(code);
-  expect(error.message).toContain(culprit);
-}
-
-/** Calls `fn` with arguments the public types would reject (to test runtime checks). */
-function callUnchecked(fn: unknown, ...args: unknown[]): unknown {
-  return (fn as (...a: unknown[]) => unknown)(...args);
-}
 
 describe("each parameter goes to a url placeholder, the query string or the JSON body", () => {
   it("replaces a placeholder and sends a GET's leftover parameters in the query (spec example)", () => {

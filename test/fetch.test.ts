@@ -5,8 +5,7 @@ import { runInNewContext } from "node:vm";
 import { FormData as UndiciFormData } from "undici";
 import { describe, expect, it } from "vitest";
 import { endpoint, RequestBuilder, type RequestOptions, toFetch } from "../src/index.js";
-
-const JSON_TYPE = "application/json; charset=utf-8";
+import { JSON_TYPE } from "./support/defaults.js";
 
 /** Request options written by hand, for the cases endpoint() cannot produce. */
 function options(body: unknown, contentType?: string): RequestOptions {

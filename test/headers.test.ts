@@ -4,30 +4,8 @@ import { readFileSync } from "node:fs";
 import { validateHeaderValue } from "node:http";
 import { describe, expect, it } from "vitest";
 import { endpoint, EndpointError, type EndpointOptions, RequestBuilder } from "../src/index.js";
-
-const { version } = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as {
-  version: string;
-};
-const USER_AGENT = `fluent-endpoint.js/${version}`;
-const ACCEPT = "application/vnd.github.v3+json";
-
-/** The EndpointError `run` throws; fails the test when it throws nothing or something else. */
-function thrown(run: () => unknown): EndpointError {
-  try {
-    run();
-  } catch (error) {
-    expect(error).toBeInstanceOf(EndpointError);
-    return error as EndpointError;
-  }
-  throw new Error("expected an EndpointError, but nothing was thrown");
-}
-
-/** Asserts that `run` throws an EndpointError with `code` whose message contains `culprit`. */
-function expectEndpointError(run: () => unknown, code: string, culprit: string): void {
-  const error = thrown(run);
-  expect(error.code).toBe(code);
-  expect(error.message).toContain(culprit);
-}
+import { expectEndpointError, thrown } from "./support/errors.js";
+import { ACCEPT, USER_AGENT } from "./support/defaults.js";
 
 /** endpoint() with headers the public types would reject (to test runtime checks). */
 function withHeaders(headers: Record<string, unknown>, route = "GET /user") {

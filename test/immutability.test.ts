@@ -1,24 +1,9 @@
 // Immutability and prototype safety, and the decisions on frozen
 // surfaces and cyclic parameter values.
-import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
-import { endpoint, EndpointError, RequestBuilder } from "../src/index.js";
-
-const { version } = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as {
-  version: string;
-};
-const USER_AGENT = `fluent-endpoint.js/${version}`;
-
-/** The EndpointError `fn` throws (fails the test when it throws nothing or something else). */
-function thrown(fn: () => unknown): EndpointError {
-  try {
-    fn();
-  } catch (error) {
-    expect(error).toBeInstanceOf(EndpointError);
-    return error as EndpointError;
-  }
-  throw new Error("expected an EndpointError, but nothing was thrown");
-}
+import { endpoint, RequestBuilder } from "../src/index.js";
+import { thrown } from "./support/errors.js";
+import { USER_AGENT } from "./support/defaults.js";
 
 /** Paths of every frozen object reachable from `value` ("$" is the value itself). */
 function frozenPaths(value: unknown, path = "$", seen = new Set<object>()): string[] {

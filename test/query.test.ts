@@ -1,24 +1,12 @@
 // The query string made from leftover parameters of a GET or HEAD,
 // through the public endpoint().
 import { describe, expect, it } from "vitest";
-import { endpoint, EndpointError } from "../src/index.js";
+import { endpoint } from "../src/index.js";
+import { expectEndpointError } from "./support/errors.js";
 
 /** The url endpoint() builds for a GET of `url` (no baseUrl) with `parameters`. */
 function get(url: string, parameters: Record<string, unknown>): string {
   return endpoint({ method: "GET", baseUrl: "", url, ...parameters }).url;
-}
-
-/** Asserts that `run` throws an EndpointError with `code` whose message matches `message`. */
-function expectEndpointError(run: () => unknown, code: string, message: RegExp): void {
-  let caught: unknown;
-  try {
-    run();
-  } catch (error) {
-    caught = error;
-  }
-  expect(caught).toBeInstanceOf(EndpointError);
-  expect((caught as EndpointError).code).toBe(code);
-  expect((caught as EndpointError).message).toMatch(message);
 }
 
 describe("where the query string goes", () => {

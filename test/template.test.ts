@@ -6,23 +6,11 @@ import { describe, expect, it } from "vitest";
 import { endpoint, EndpointError } from "../src/index.js";
 import { parseRoute } from "../src/http/route.js";
 import { parseUrlTemplate } from "../src/template/template.js";
+import { expectEndpointError } from "./support/errors.js";
 
 /** The bare expansion of `template`: no baseUrl, GET, the given variables. */
 function expand(template: string, variables: Record<string, unknown> = {}): string {
   return endpoint({ method: "GET", baseUrl: "", url: template, ...variables }).url;
-}
-
-/** Asserts that `run` throws an EndpointError with `code` whose message matches `message`. */
-function expectEndpointError(run: () => unknown, code: string, message: RegExp): void {
-  let caught: unknown;
-  try {
-    run();
-  } catch (error) {
-    caught = error;
-  }
-  expect(caught).toBeInstanceOf(EndpointError);
-  expect((caught as EndpointError).code).toBe(code);
-  expect((caught as EndpointError).message).toMatch(message);
 }
 
 describe("RFC 6570 expansion through endpoint()", () => {

@@ -12,11 +12,12 @@ export function thrown(run: () => unknown): EndpointError {
   throw new Error("expected an EndpointError, but nothing was thrown");
 }
 
-/** Asserts that `run` throws an EndpointError with `code` whose message contains `culprit`. */
-export function expectEndpointError(run: () => unknown, code: string, culprit: string): void {
+/** Asserts that `run` throws an EndpointError with `code` whose message contains `culprit` (or matches it). */
+export function expectEndpointError(run: () => unknown, code: string, culprit: string | RegExp): void {
   const error = thrown(run);
   expect(error.code).toBe(code);
-  expect(error.message).toContain(culprit);
+  if (typeof culprit === "string") expect(error.message).toContain(culprit);
+  else expect(error.message).toMatch(culprit);
 }
 
 /** Calls `fn` with arguments the public types would reject (to test runtime checks). */

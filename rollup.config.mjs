@@ -32,7 +32,8 @@ const plugins = () => [
 
 const entries = { index: "src/index.ts", octokit: "src/octokit.ts" };
 // One chunk for the code both entries share, so both hold the same EndpointError class.
-const chunks = { dir: "dist", sourcemap: true };
+// hoistTransitiveImports off: an entry imports immer and url-template only through the chunk that uses them.
+const chunks = { dir: "dist", sourcemap: true, hoistTransitiveImports: false };
 
 export default [
   {

@@ -1,15 +1,10 @@
 // The endpoint() function and its members, methods, routes, the exact defaults and
 // parameter routing, plus the decisions on route strings, option types and `undefined` options.
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { endpoint, EndpointError, type EndpointOptions, ErrorCodes, type MergedOptions } from "../src/index.js";
 import { endpoint as octokitEndpoint } from "../src/octokit.js";
 import { callUnchecked, expectEndpointError, thrown } from "./support/errors.js";
-import { ACCEPT, JSON_TYPE, USER_AGENT } from "./support/defaults.js";
-
-const { version } = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as {
-  version: string;
-};
+import { ACCEPT, JSON_TYPE, USER_AGENT, VERSION as version } from "./support/defaults.js";
 
 describe("each parameter goes to a url placeholder, the query string or the JSON body", () => {
   it("replaces a placeholder and sends a GET's leftover parameters in the query (spec example)", () => {

@@ -132,10 +132,55 @@ describe("mediaType.previews become accept for a /graphql url, as @octokit/endpo
     expect(endpoint.parse(theirMerged)).toEqual(T.parse(theirMerged));
   });
 
-  it("reads a -preview name in accept in linear time (where @octokit/endpoint's expression backtracks)", () => {
+  it("reads a -preview name in accept by a linear scan, with no regular expression on caller input", () => {
     const accept = `${"a".repeat(99_999)}-`;
     const result = endpoint("POST /graphql", { headers: { accept }, mediaType: { previews: ["mercy"] } });
     expect(result.headers.accept).toBe("application/vnd.github.mercy-preview+json");
+  });
+
+  it("merges a builder's previews by the url it has, in either order, as endpoint() does", () => {
+    const defaults = endpoint.defaults({ mediaType: { previews: ["mercy"] } });
+    const expected = defaults("POST /graphql", { mediaType: { previews: ["hagar"] } });
+    expect(expected.headers.accept).toBe(
+      "application/vnd.github.mercy-preview+json,application/vnd.github.hagar-preview+json",
+    );
+    const builder = defaults.builder();
+    expect(
+      builder
+        .route("POST /graphql")
+        .mediaType({ previews: ["hagar"] })
+        .build(),
+    ).toEqual(expected);
+    // A url and previews in two steps of one merge: (options, more) as a builder's two methods.
+    const options = { method: "POST", url: "/graphql" };
+    expect(defaults(options, { mediaType: { previews: ["hagar"] } })).toEqual(expected);
+    // Previews set before the route replace the defaults' list: the url is not /graphql yet.
+    expect(
+      builder
+        .mediaType({ previews: ["hagar"] })
+        .route("POST /graphql")
+        .build().headers.accept,
+    ).toBe("application/vnd.github.hagar-preview+json");
+  });
+
+  it("writes a numeric accept as text before reading its previews", () => {
+    expect(
+      endpoint("POST /graphql", { headers: { accept: 5 }, mediaType: { previews: ["mercy"] } }).headers.accept,
+    ).toBe("application/vnd.github.mercy-preview+json");
+  });
+
+  it("differs from @octokit/endpoint where docs/octokit-differences.md says: duplicates, and -preview inside a name", () => {
+    const call = (e: any) =>
+      e.defaults({ mediaType: { previews: ["mercy"] } })("POST /graphql", {
+        mediaType: { previews: ["mercy-preview"] },
+      });
+    expect(call(O).headers.accept).toBe("application/vnd.github.mercy-preview+json");
+    expect(call(T).headers.accept).toBe(
+      "application/vnd.github.mercy-preview+json,application/vnd.github.mercy-preview+json",
+    );
+    const inside = (e: any) => e("POST /graphql", { mediaType: { previews: ["foo-preview-bar"] } }).headers.accept;
+    expect(inside(O)).toBe("application/vnd.github.foo-preview-bar-preview+json");
+    expect(inside(T)).toBe("application/vnd.github.foo-bar-preview+json");
   });
 
   it("refuses a previews value that is no list of preview names, naming it", () => {
@@ -180,8 +225,7 @@ describe("mediaType.previews become accept for a /graphql url, as @octokit/endpo
     expect(
       endpoint
         .builder()
-        // The builder's types are the main entry's, whose mediaType has no previews.
-        .mediaType({ previews: ["mercy"] } as object)
+        .mediaType({ previews: ["mercy"] })
         .route("POST /graphql")
         .build().headers.accept,
     ).toBe("application/vnd.github.mercy-preview+json");

@@ -168,4 +168,14 @@ describe.each([
     // plugin-throttling sends what is not "GET" or "HEAD" through its write limiter: the POST only.
     expect(writes).toEqual(["1"]);
   });
+
+  it("hands an endpoint() result back into the chain as paginate does: a read stays a read only with an upper-case method", async () => {
+    const { app, sent, writes } = await appOn(entry);
+    await app.request(app.request.endpoint("GET /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", page: 2 }));
+    expect(sent.map((s) => [s.method, s.url])).toEqual([
+      [methodCase("GET"), "https://api.github.com/repos/o/r/issues?page=2"],
+    ]);
+    // The main entry's "get" is no "GET" to plugin-throttling: it waits in the write limiter.
+    expect(writes).toEqual(methodCase("GET") === "GET" ? [] : ["0"]);
+  });
 });

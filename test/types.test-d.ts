@@ -271,8 +271,16 @@ describe("fluent-endpoint/octokit", () => {
     expectTypeOf(octokit(options, options)).toEqualTypeOf<RequestOptions>();
     expectTypeOf(octokit.merge(options, options).mediaType.previews).toEqualTypeOf<string[] | undefined>();
     expectTypeOf(octokit.defaults({ mediaType: { previews: ["mercy"] } })).toEqualTypeOf(octokit);
-    expectTypeOf(octokit.DEFAULTS.mediaType.previews).toEqualTypeOf<string[] | undefined>();
+    expectTypeOf(octokit.DEFAULTS.mediaType.previews).toEqualTypeOf<readonly string[] | undefined>();
     expectTypeOf(octokit.parse(octokit.merge("GET /user"))).toEqualTypeOf<RequestOptions>();
+    // Its builder is typed without routes, as its calls are: build()'s method is any text.
+    const built = octokit
+      .builder()
+      .route("PATCH /user")
+      .mediaType({ previews: ["mercy"] })
+      .build();
+    expectTypeOf(built).toEqualTypeOf<RequestOptions>();
+    expectTypeOf(octokit.builder().toEndpoint()).toEqualTypeOf(octokit);
     // @ts-expect-error previews are names
     octokit("POST /graphql", { mediaType: { previews: [1] } });
   });

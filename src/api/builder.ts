@@ -1,4 +1,4 @@
-import { type Conventions, SPEC } from "../core/conventions.js";
+import { type Conventions, PLAIN } from "../core/conventions.js";
 import { describe, EndpointError, quote } from "../core/errors.js";
 import { OPTION_KEYS } from "../core/options.js";
 import { parse, parseState } from "../core/parse.js";
@@ -107,7 +107,7 @@ export class RequestBuilder<
   /** @internal A builder over `link`; only with `OWN`, which no caller holds. */
   constructor(own: typeof OWN, link: Link);
   constructor(own?: typeof OWN, link?: Link) {
-    this.#link = own === OWN && link !== undefined ? link : linkTo(ROOT_STATE, SPEC);
+    this.#link = own === OWN && link !== undefined ? link : linkTo(ROOT_STATE, PLAIN);
     Object.freeze(this);
   }
 
@@ -135,7 +135,7 @@ export class RequestBuilder<
    */
   static from<Options extends EndpointOptions>(options: Options): RequestBuilder<string, string, HeldNames<Options>>;
   static from(options: EndpointOptions): RequestBuilder {
-    return wrapState(produceState(ROOT_STATE, [readOptions(undefined, options, cloneValue, SPEC)]), SPEC);
+    return wrapState(produceState(ROOT_STATE, [readOptions(undefined, options, cloneValue, PLAIN)]), PLAIN);
   }
 
   /**
@@ -156,7 +156,7 @@ export class RequestBuilder<
     return derive(link, readOptions(route, undefined, asIs, link.conventions));
   }
 
-  /** Sets the HTTP method (any case; the result lowercases it). @example builder.method("PATCH") */
+  /** Sets the HTTP method, in any case (the result lowercases it; under `fluent-endpoint/octokit`, uppercases it). @example builder.method("PATCH") */
   method<NewMethod extends string>(method: NewMethod): RequestBuilder<NewMethod, Url, Given, Routes>;
   method(method: string): RequestBuilder {
     return RequestBuilder.#set(this, "method", method);
@@ -422,7 +422,7 @@ export function createEndpoint(state: EndpointState, conventions: Conventions): 
     merge(first?: unknown, second?: unknown): MergedOptions {
       return toOptions(mergeForCall(state, readArguments(first, second, arguments.length, conventions)));
     },
-    parse: conventions === SPEC ? parse : (options: MergedOptions) => parse(options, conventions),
+    parse: (options: MergedOptions) => parse(options, conventions),
     builder: () => wrapState(state, conventions),
     withRoutes: () => call,
   });

@@ -1,4 +1,4 @@
-import { SPEC } from "../core/conventions.js";
+import { PLAIN } from "../core/conventions.js";
 import { ROOT_STATE } from "../core/state.js";
 import type { EndpointOptions, MergedOptions, ReadonlyMergedOptions, RequestOptions } from "../core/types.js";
 import { createEndpoint, type RequestBuilder } from "./builder.js";
@@ -96,7 +96,15 @@ export interface Endpoint<Defaults extends object = any, Routes = any> extends E
    * @example
    * endpoint.merge({ method: "POST", url: "/user/repos", name: "new-repo" }).name // "new-repo"
    */
-  merge(options?: EndpointOptions, parameters?: undefined): MergedOptions;
+  merge(options?: EndpointOptions): MergedOptions;
+  /**
+   * `more` laid over `options` as options are over a route (`undefined`, or the very same
+   * object, as Octokit's hooks pass it, adds nothing).
+   *
+   * @example
+   * endpoint.merge({ method: "GET", url: "/a" }, { url: "/b" }).url // "/b"
+   */
+  merge(options: EndpointOptions, more: EndpointOptions | undefined): MergedOptions;
 
   /**
    * Stateless: turns merged options into request options, adding no defaults.
@@ -139,4 +147,4 @@ export interface Endpoint<Defaults extends object = any, Routes = any> extends E
  *   headers: { authorization: "token secret123" },
  * });
  */
-export const endpoint: Endpoint<{}, {}> = /*#__PURE__*/ createEndpoint(ROOT_STATE, SPEC);
+export const endpoint: Endpoint<{}, {}> = /*#__PURE__*/ createEndpoint(ROOT_STATE, PLAIN);

@@ -2,18 +2,20 @@ import type { Conventions } from "../core/conventions.js";
 import { ROOT_STATE } from "../core/state.js";
 import type {
   EndpointOptions,
-  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- named by a {@link MediaType} in the JSDoc below
-  MediaType,
+  HeaderValue,
   MergedOptions,
   OctokitMediaType,
   ReadonlyMergedOptions,
+  RequestHeaders,
+  RequestMeta,
   RequestOptions,
 } from "../core/types.js";
 import { GITHUB_PREVIEWS } from "../http/previews.js";
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- RequestBuilder is named by {@link} in the JSDoc below
 import { createEndpoint, type RequestBuilder } from "./builder.js";
 
 /** `@octokit/endpoint`'s conventions where Octokit and its plugins depend on them (see docs/octokit-differences.md). */
-const OCTOKIT: Conventions = { upperCaseMethod: true, rawPlusInQ: true, previews: GITHUB_PREVIEWS };
+const OCTOKIT: Conventions = { upperCaseMethod: true, rawPlusIn: "q", previews: GITHUB_PREVIEWS };
 
 /** The options of the `fluent-endpoint/octokit` entry: those of `fluent-endpoint`, with `mediaType.previews`. */
 export type OctokitOptions = {
@@ -27,7 +29,7 @@ export type OctokitOptions = {
 export interface OctokitMergedOptions extends MergedOptions {
   /** The media type parameter and, when given, the previews. */
   mediaType: {
-    /** See {@link MediaType.format}; `""` for none. */
+    /** See {@link OctokitMediaType.format}; `""` for none. */
     format: string;
     /** See {@link OctokitMediaType.previews}. */
     previews?: string[];
@@ -49,43 +51,88 @@ export interface OctokitEndpoint {
    * endpoint("PATCH /repos/{owner}/{repo}", { owner: "octokit", repo: "rest.js", private: true }).method // "PATCH"
    */
   (route: string, options?: OctokitOptions): RequestOptions;
-  /** The same, with the method and url in the options. @example endpoint({ method: "GET", url: "/user" }) */
-  (options: OctokitOptions, same?: OctokitOptions): RequestOptions;
+  /**
+   * The same, with the method and url in the options; `more` is laid over `options` as
+   * options are over a route (Octokit's authentication hook passes the same object again).
+   *
+   * @example
+   * endpoint({ method: "GET", url: "/user" })
+   */
+  (options: OctokitOptions, more?: OctokitOptions): RequestOptions;
 
   /** The current defaults, deep-frozen (`data` and `request` excepted). @example endpoint.DEFAULTS.baseUrl */
-  readonly DEFAULTS: ReadonlyMergedOptions & Readonly<Pick<OctokitMergedOptions, "mediaType">>;
+  readonly DEFAULTS: ReadonlyMergedOptions & {
+    /** The media type parameter and, when given, the previews. */
+    readonly mediaType: {
+      /** See {@link OctokitMediaType.previews}. */
+      readonly previews?: readonly string[];
+    };
+  };
 
   /** A new endpoint function with `options` laid over these defaults. @example endpoint.defaults({ mediaType: { previews: ["mercy"] } }) */
   defaults(options: OctokitOptions): OctokitEndpoint;
 
   /**
-   * The defaulted options without parsing them, the method as given. `merge(options, options)`
-   * with the very same object is `merge(options)`, as Octokit's authentication hook calls it.
+   * The defaulted options without parsing them, the method as given.
    *
    * @example
    * endpoint.merge("GET /search/issues", { q: "is:open+label:bug" }).method // "GET"
    */
   merge(route: string, options?: OctokitOptions): OctokitMergedOptions;
-  /** The same, with the method and url in the options. @example endpoint.merge({ method: "GET", url: "/user" }) */
-  merge(options?: OctokitOptions, same?: OctokitOptions): OctokitMergedOptions;
+  /** The same, with the method and url in the options, `more` laid over them. @example endpoint.merge({ method: "GET", url: "/user" }) */
+  merge(options?: OctokitOptions): OctokitMergedOptions;
+  /** `more` laid over `options`. @example endpoint.merge(options, options) // as Octokit's authentication hook calls it */
+  merge(options: OctokitOptions, more: OctokitOptions | undefined): OctokitMergedOptions;
 
   /** Stateless: turns merged options into request options, the method upper case. @example endpoint.parse(endpoint.merge("GET /user")) */
   parse(options: MergedOptions): RequestOptions;
 
   /**
-   * A {@link RequestBuilder} holding these defaults and following the same
-   * conventions: its `build()` returns the method upper case (its type names the
-   * method as written in the route). Typed as holding every parameter, so its
-   * `build()` checks none, as this entry's calls do not; its `mediaType()` takes
-   * previews at run time, though its type (the main builder's) does not.
+   * A builder holding these defaults and following the same conventions: its
+   * `build()` returns the method upper case, its `mediaType()` takes previews.
    *
    * @example
-   * endpoint.builder().route("GET /user").build().method // "GET"
+   * endpoint.builder().route("PATCH /user").param("bio", "x").build().method // "PATCH"
    */
-  builder(): RequestBuilder<string, string, string, {}>;
+  builder(): OctokitRequestBuilder;
 
   /** This very function (route maps type `fluent-endpoint`'s calls only). @example endpoint.withRoutes() === endpoint */
   withRoutes(): OctokitEndpoint;
+}
+
+/**
+ * The builder of the `fluent-endpoint/octokit` entry: a {@link RequestBuilder} at run
+ * time, under this entry's conventions, typed without routes as the entry's calls are.
+ */
+export interface OctokitRequestBuilder {
+  /** See {@link RequestBuilder.route}. @example builder.route("POST /graphql") */
+  route(route: string): OctokitRequestBuilder;
+  /** See {@link RequestBuilder.method}. @example builder.method("PATCH") */
+  method(method: string): OctokitRequestBuilder;
+  /** See {@link RequestBuilder.url}. @example builder.url("/graphql") */
+  url(url: string): OctokitRequestBuilder;
+  /** See {@link RequestBuilder.baseUrl}. @example builder.baseUrl("https://ghe.example.com/api") */
+  baseUrl(baseUrl: string): OctokitRequestBuilder;
+  /** See {@link RequestBuilder.header}. @example builder.header("authorization", "token secret123") */
+  header(name: string, value: HeaderValue | null | undefined): OctokitRequestBuilder;
+  /** See {@link RequestBuilder.headers}. @example builder.headers({ accept: "text/html" }) */
+  headers(headers: RequestHeaders): OctokitRequestBuilder;
+  /** See {@link RequestBuilder.param}. @example builder.param("per_page", 100) */
+  param(name: string, value: unknown): OctokitRequestBuilder;
+  /** See {@link RequestBuilder.params}. @example builder.params({ owner: "octokit" }) */
+  params(params: Record<string, unknown>): OctokitRequestBuilder;
+  /** See {@link RequestBuilder.data}. @example builder.data("Hello") */
+  data(body: unknown): OctokitRequestBuilder;
+  /** `mediaType.format` and `mediaType.previews`. @example builder.mediaType({ previews: ["mercy"] }) */
+  mediaType(mediaType: OctokitMediaType): OctokitRequestBuilder;
+  /** See {@link RequestBuilder.request}. @example builder.request({ signal }) */
+  request(request: RequestMeta): OctokitRequestBuilder;
+  /** The request options, the method upper case. @example builder.route("GET /user").build().method // "GET" */
+  build(): RequestOptions;
+  /** The merged options. @example builder.merge().mediaType */
+  merge(): OctokitMergedOptions;
+  /** An endpoint function of this entry with the builder's state as defaults. @example builder.toEndpoint()("GET /user") */
+  toEndpoint(): OctokitEndpoint;
 }
 
 /**

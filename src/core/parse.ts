@@ -3,7 +3,7 @@ import { isQueryMethod } from "../http/tokens.js";
 import { appendQuery, joinUrl, queryPair, queryValue } from "../http/url.js";
 import { expandTemplate } from "../template/expand.js";
 import { parseUrlTemplate } from "../template/template.js";
-import { type Conventions, SPEC } from "./conventions.js";
+import type { Conventions } from "./conventions.js";
 import { EndpointError } from "./errors.js";
 import { asIs, EMPTY_STATE, type EndpointState, flatten, mergeForCall, readOptions, REMOVED } from "./state.js";
 import type { RequestOptions, ResultHeaders } from "./types.js";
@@ -40,13 +40,15 @@ export function parseState(state: EndpointState, conventions: Conventions): Requ
   if (state.format !== "" && typeof headers.accept === "string" && Object.hasOwn(headers, "accept")) {
     headers.accept = applyFormat(headers.accept, state.format);
   }
-  if (conventions.previews !== undefined && state.previews?.length && url.endsWith("/graphql")) {
-    const accept = conventions.previews.accept(
-      ownValue(headers, "accept") as string | undefined,
+  if (conventions.previews !== undefined && state.previews !== undefined && state.previews.length > 0) {
+    const accept = ownValue(headers, "accept");
+    const previewed = conventions.previews.accept(
+      accept === undefined ? undefined : String(accept),
       state.previews,
       state.format,
+      url,
     );
-    if (accept !== undefined) headers.accept = accept;
+    if (previewed !== undefined) headers.accept = previewed;
   }
 
   let body: unknown;
@@ -63,8 +65,8 @@ export function parseState(state: EndpointState, conventions: Conventions): Requ
       const value = queryValue(key, params[key]);
       if (value === undefined) continue;
       let pair = queryPair(key, value);
-      // Only a "+" of the value is "%2B" in "q=…": GitHub's search reads a raw "+" as a space between terms.
-      if (conventions.rawPlusInQ && key === "q") pair = pair.replaceAll("%2B", "+");
+      // Only a "+" of the value is "%2B" in "q=…" (GitHub's search reads a raw "+" as a space between terms).
+      if (key === conventions.rawPlusIn) pair = pair.replaceAll("%2B", "+");
       query += query === "" ? pair : `&${pair}`;
     }
     url = appendQuery(url, query);
@@ -95,6 +97,6 @@ export function parseState(state: EndpointState, conventions: Conventions): Requ
  * parse({ method: "GET", baseUrl: "https://api.github.com", url: "/users/{user}", headers: {}, user: "octocat" })
  * // { method: "get", url: "https://api.github.com/users/octocat", headers: {} }
  */
-export function parse(options: unknown, conventions: Conventions = SPEC): RequestOptions {
+export function parse(options: unknown, conventions: Conventions): RequestOptions {
   return parseState(mergeForCall(EMPTY_STATE, [readOptions(undefined, options, asIs, conventions)]), conventions);
 }

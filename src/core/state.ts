@@ -258,16 +258,16 @@ export function readOptions(route: string | undefined, options: unknown, keep: K
       }
     }
   }
-  // As `@octokit/endpoint` merges them: a call to "/graphql" adds its previews to the earlier ones.
   const previewsOf = conventions.previews;
-  const addPreviews = previewsOf !== undefined && url === "/graphql";
   return (state) => {
     if (method !== undefined) state.method = method;
     if (url !== undefined) state.url = url;
     if (baseUrl !== undefined) state.baseUrl = baseUrl;
     if (format !== undefined) state.format = format;
-    if (addPreviews) state.previews = previewsOf.join(state.previews, previews);
-    else if (previews !== undefined) state.previews = previews;
+    // Previews merge by the url the state has once this change is in (a url and previews may come in different steps).
+    if (previewsOf !== undefined && (previews !== undefined || url !== undefined)) {
+      state.previews = previewsOf.merge(state.previews, previews, state.url);
+    }
     if (data !== undefined) state.data = data;
     if (request !== undefined) state.request = new Held(mergeRequest(state.request?.value, request));
     // New layers over the stored ones: these entries are never written again, so a state may share them.
@@ -384,7 +384,7 @@ export function toOptions(state: EndpointState, frozen = false): MergedOptions {
     method: state.method,
     baseUrl: state.baseUrl,
     headers: frozen ? Object.freeze(headers) : headers,
-    mediaType: mediaTypeOf(state, frozen),
+    mediaType: mergedMediaType(state, frozen),
   } as MergedOptions;
   if (state.url !== undefined) view.url = state.url;
   const params = flatten(state.params);
@@ -395,7 +395,7 @@ export function toOptions(state: EndpointState, frozen = false): MergedOptions {
 }
 
 /** `mediaType` of merged options: `previews` only where the Octokit conventions gave some. */
-function mediaTypeOf(state: EndpointState, frozen: boolean): { format: string; previews?: string[] } {
+function mergedMediaType(state: EndpointState, frozen: boolean): { format: string; previews?: string[] } {
   const mediaType: { format: string; previews?: string[] } =
     state.previews === undefined ? { format: state.format } : { format: state.format, previews: [...state.previews] };
   if (frozen && mediaType.previews !== undefined) Object.freeze(mediaType.previews);

@@ -3,8 +3,9 @@ import type { Previews } from "../core/conventions.js";
 import { describe, EndpointError, quote } from "../core/errors.js";
 
 const PREVIEW = "-preview";
+const GRAPHQL = "/graphql";
 
-/** GitHub API previews as `@octokit/endpoint` 11 reads them and writes them into `accept`. */
+/** GitHub API previews as `@octokit/endpoint` 11 reads, merges and writes them into `accept`. */
 export const GITHUB_PREVIEWS: Previews = {
   /** Names with or without their `-preview` suffix, kept without it: letters, digits, `_` and `-`. */
   read(previews) {
@@ -24,22 +25,27 @@ export const GITHUB_PREVIEWS: Previews = {
     return names;
   },
 
-  /** The earlier previews that the call's lack, then the call's. */
-  join(below = [], above = []) {
-    return [...below.filter((name) => !above.includes(name)), ...above];
+  /** A later list replaces an earlier one; at the url `/graphql`, the earlier names it lacks come first. */
+  merge(below, above, url) {
+    if (url !== GRAPHQL) return above ?? below;
+    if (below === undefined || above === undefined) return below ?? above ?? [];
+    const added = new Set(above);
+    return [...below.filter((name) => !added.has(name)), ...above];
   },
 
   /**
-   * The previews `accept` already names, then `previews`, each as
-   * `application/vnd.github.<name>-preview` plus `.<format>` or `+json`; a binary
-   * `accept` is kept. A linear scan of `accept`'s words, where `@octokit/endpoint`
-   * runs a regular expression that backtracks.
+   * For a url that ends in `/graphql` and an `accept` that names no binary type: the
+   * previews `accept` already names, then `previews`, each as
+   * `application/vnd.github.<name>-preview` plus `.<format>` or `+json`. Read by a
+   * scan of `accept`'s words, with no regular expression on caller input.
    *
    * @example
-   * GITHUB_PREVIEWS.accept("application/vnd.github.v3+json", ["mercy"], "") // "application/vnd.github.mercy-preview+json"
+   * GITHUB_PREVIEWS.accept("application/vnd.github.v3+json", ["mercy"], "", "https://api.github.com/graphql")
+   * // "application/vnd.github.mercy-preview+json"
    */
-  accept(accept, previews, format) {
-    if (accept !== undefined && accept.toLowerCase().includes("application/octet-stream")) return accept;
+  accept(accept, previews, format, url) {
+    if (!url.endsWith(GRAPHQL)) return undefined;
+    if (accept !== undefined && accept.toLowerCase().includes("application/octet-stream")) return undefined;
     const names: string[] = [];
     for (let start = 0; accept !== undefined && start < accept.length;) {
       const end = wordEnd(accept, start);

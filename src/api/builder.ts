@@ -4,14 +4,27 @@ import { OPTION_KEYS } from "../core/options.js";
 import { parse, parseState } from "../core/parse.js";
 import {
   asIs,
+  assertNoNearMiss,
+  assertRequest,
+  assertString,
   type EndpointState,
+  Held,
   mergeForCall,
   produceState,
+  readHeaders,
   readOptions,
   type Recipe,
   ROOT_STATE,
   toOptions,
+  writeHeaders,
+  writeParams,
+  writePreviews,
+  writeRequest,
 } from "../core/state.js";
+import { readMediaType } from "../http/media-type.js";
+import { assertMethod } from "../http/tokens.js";
+import { assertBaseUrl } from "../http/url.js";
+import { parseUrlTemplate } from "../template/template.js";
 import type {
   EndpointOptions,
   HeaderValue,
@@ -22,7 +35,7 @@ import type {
   RequestMeta,
   RequestOptions,
 } from "../core/types.js";
-import { cloneValue, isPlainObject } from "../core/values.js";
+import { cloneValue, isPlainObject, setOwn } from "../core/values.js";
 import { parseRoute } from "../http/route.js";
 import type { Endpoint } from "./endpoint.js";
 import type {
@@ -39,25 +52,11 @@ import type {
   RouteUrl,
 } from "./typed-routes.js";
 
-/**
- * What a builder holds: an immer-produced state and the recipes (checked, copied
- * changes) laid over it since. Its own state is produced from them once it is needed
- * whole, or used a second time (see docs/architecture.md); until then a `build()` lays
- * them over `base` for that one call. The two mutable fields only remember that work.
- */
+/** What a builder holds: a frozen state made by immer, and the rules of the entry it comes from. */
 interface Link {
-  /** The rules of the entry the builder comes from (`fluent-endpoint` or `fluent-endpoint/octokit`). */
   readonly conventions: Conventions;
-  readonly base: EndpointState;
-  readonly recipes: readonly Recipe[];
-  /** The frozen state of `base` plus `recipes`, once produced. */
-  state: EndpointState | undefined;
-  /** Whether the builder has been built or derived from once already. */
-  used: boolean;
+  readonly state: EndpointState;
 }
-
-// A builder with more recipes pending than this produces its state before it is derived from.
-const MAX_PENDING = 8;
 
 /**
  * Proves that a constructor call comes from this module: no caller holds it, so no
@@ -68,8 +67,8 @@ const OWN: unique symbol = /*#__PURE__*/ Symbol("fluent-endpoint.own");
 /**
  * An immutable, chainable request builder. Every method returns a new builder and
  * leaves the receiver as it was, so a partially built builder can be shared freely
- * as a template. The state underneath is plain data, deep-frozen, made by immer;
- * a one-off chain defers that work to a single merge at `build()`.
+ * as a template. The state underneath is plain data, deep-frozen, made by immer: each
+ * method is a recipe that writes the draft where its change is.
  *
  * Its type records what the chain holds, so that `build()` does not compile until
  * every parameter the route needs is given (see docs/typed-routes.md). The type
@@ -107,7 +106,7 @@ export class RequestBuilder<
   /** @internal A builder over `link`; only with `OWN`, which no caller holds. */
   constructor(own: typeof OWN, link: Link);
   constructor(own?: typeof OWN, link?: Link) {
-    this.#link = own === OWN && link !== undefined ? link : linkTo(ROOT_STATE, PLAIN);
+    this.#link = own === OWN && link !== undefined ? link : { conventions: PLAIN, state: ROOT_STATE };
     Object.freeze(this);
   }
 
@@ -135,7 +134,10 @@ export class RequestBuilder<
    */
   static from<Options extends EndpointOptions>(options: Options): RequestBuilder<string, string, HeldNames<Options>>;
   static from(options: EndpointOptions): RequestBuilder {
-    return wrapState(produceState(ROOT_STATE, [readOptions(undefined, options, cloneValue, PLAIN)]), PLAIN);
+    return new RequestBuilder(OWN, {
+      conventions: PLAIN,
+      state: produceState(ROOT_STATE, [readOptions(undefined, options, cloneValue, PLAIN)]),
+    });
   }
 
   /**
@@ -159,19 +161,31 @@ export class RequestBuilder<
   /** Sets the HTTP method, in any case (the result lowercases it; under `fluent-endpoint/octokit`, uppercases it). @example builder.method("PATCH") */
   method<NewMethod extends string>(method: NewMethod): RequestBuilder<NewMethod, Url, Given, Routes>;
   method(method: string): RequestBuilder {
-    return RequestBuilder.#set(this, "method", method);
+    const checked = assertMethod(given(method, "method"));
+    return derive(RequestBuilder.#linkOf(this), (state) => {
+      state.method = checked;
+    });
   }
 
   /** Sets the url template. @example builder.url("/users/{username}") */
   url<NewUrl extends string>(url: NewUrl): RequestBuilder<Method, NewUrl, Given, Routes>;
   url(url: string): RequestBuilder {
-    return RequestBuilder.#set(this, "url", url);
+    const checked = assertString("url", given(url, "url"));
+    parseUrlTemplate(checked); // checks it now; the analysis is cached for build()
+    const link = RequestBuilder.#linkOf(this);
+    return derive(link, (state) => {
+      state.url = checked;
+      writePreviews(state, link.conventions, undefined);
+    });
   }
 
   /** Sets the base URL for urls that are paths. @example builder.baseUrl("https://ghe.example.com/api/v3") */
   baseUrl(baseUrl: string): RequestBuilder<Method, Url, Given, Routes>;
   baseUrl(baseUrl: string): RequestBuilder {
-    return RequestBuilder.#set(this, "baseUrl", baseUrl);
+    const checked = assertBaseUrl(assertString("baseUrl", given(baseUrl, "baseUrl")));
+    return derive(RequestBuilder.#linkOf(this), (state) => {
+      state.baseUrl = checked;
+    });
   }
 
   /**
@@ -185,15 +199,15 @@ export class RequestBuilder<
     if (typeof name !== "string") {
       throw new EndpointError("ERR_INVALID_HEADER", `header name must be a string, got ${describe(name)}`);
     }
-    return withOptions(RequestBuilder.#linkOf(this), {
-      headers: Object.defineProperty({}, name, { value, enumerable: true }),
-    });
+    const entries = readHeaders(Object.defineProperty({}, name, { value, enumerable: true }));
+    return derive(RequestBuilder.#linkOf(this), (state) => writeHeaders(state, entries));
   }
 
   /** Merges headers key by key. @example builder.headers({ accept: "text/html", "user-agent": "my-app/1.0" }) */
   headers(headers: RequestHeaders): RequestBuilder<Method, Url, Given, Routes>;
   headers(headers: RequestHeaders): RequestBuilder {
-    return RequestBuilder.#set(this, "headers", headers);
+    const entries = readHeaders(given(headers, "headers"));
+    return derive(RequestBuilder.#linkOf(this), (state) => writeHeaders(state, entries));
   }
 
   /**
@@ -218,7 +232,7 @@ export class RequestBuilder<
   ): RequestBuilder<M, U, G | GivenName<Name, Value>, R>;
   param(name: string, value: unknown): RequestBuilder {
     assertParameterName(name);
-    return withOptions(RequestBuilder.#linkOf(this), Object.defineProperty({}, name, { value, enumerable: true }));
+    return withParams(RequestBuilder.#linkOf(this), Object.defineProperty({}, name, { value, enumerable: true }));
   }
 
   /** Sets several parameters. @example builder.params({ owner: "octokit", repo: "endpoint.js" }) */
@@ -231,7 +245,7 @@ export class RequestBuilder<
       throw new EndpointError("ERR_INVALID_OPTIONS", `params must be a plain object, got ${describe(params)}`);
     }
     for (const name of Object.keys(params)) assertParameterName(name);
-    return withOptions(RequestBuilder.#linkOf(this), params);
+    return withParams(RequestBuilder.#linkOf(this), params);
   }
 
   /** Sets the request body, sent as is (by identity) instead of JSON built from parameters. @example builder.data("Hello, world") */
@@ -240,25 +254,30 @@ export class RequestBuilder<
     body: ParameterValue<"data", M, U, R>,
   ): RequestBuilder<M, U, G | "data", R>;
   data(body: unknown): RequestBuilder {
-    return withOptions(RequestBuilder.#linkOf(this), { data: body });
+    const link = RequestBuilder.#linkOf(this);
+    if (body === undefined) return derive(link, () => {});
+    const held = new Held(body);
+    return derive(link, (state) => {
+      state.data = held;
+    });
   }
 
   /** Sets `mediaType.format`. @example builder.mediaType({ format: "raw" }) */
   mediaType(mediaType: MediaType): RequestBuilder<Method, Url, Given, Routes>;
   mediaType(mediaType: MediaType): RequestBuilder {
-    return RequestBuilder.#set(this, "mediaType", mediaType);
+    const link = RequestBuilder.#linkOf(this);
+    const { format, previews } = readMediaType(given(mediaType, "mediaType"), link.conventions.previews);
+    return derive(link, (state) => {
+      if (format !== undefined) state.format = format;
+      if (previews !== undefined) writePreviews(state, link.conventions, previews);
+    });
   }
 
   /** Sets the `request` meta object, merged over an earlier one (see {@link RequestMeta}). @example builder.request({ signal }) */
   request(request: RequestMeta): RequestBuilder<Method, Url, Given, Routes>;
   request(request: RequestMeta): RequestBuilder {
-    return RequestBuilder.#set(this, "request", request);
-  }
-
-  /** A new builder with the option `key` set: a setter's value, which may not be undefined (see `given`). */
-  static #set(builder: unknown, key: keyof EndpointOptions & string, value: unknown): RequestBuilder {
-    const link = RequestBuilder.#linkOf(builder);
-    return withOptions(link, { [key]: given(value, key) });
+    const checked = assertRequest(given(request, "request"));
+    return derive(RequestBuilder.#linkOf(this), (state) => writeRequest(state, checked));
   }
 
   /**
@@ -274,12 +293,12 @@ export class RequestBuilder<
   ): RequestOptions<BuiltMethod<M>>;
   build(): RequestOptions {
     const link = RequestBuilder.#linkOf(this);
-    return parseState(firstUse(link) ? mergeForCall(link.base, link.recipes) : stateOf(link), link.conventions);
+    return parseState(link.state, link.conventions);
   }
 
   /** The merged options, a fresh mutable object. @example builder.merge().headers */
   merge(): MergedOptions {
-    return toOptions(stateOf(RequestBuilder.#linkOf(this)));
+    return toOptions(RequestBuilder.#linkOf(this).state);
   }
 
   /**
@@ -292,7 +311,7 @@ export class RequestBuilder<
   toEndpoint<G extends string, R>(this: RequestBuilder<string, string, G, R>): Endpoint<{ [Name in G]: Present }, R>;
   toEndpoint(): Endpoint {
     const link = RequestBuilder.#linkOf(this);
-    return createEndpoint(stateOf(link), link.conventions);
+    return createEndpoint(link.state, link.conventions);
   }
 
   /**
@@ -308,33 +327,19 @@ export class RequestBuilder<
   }
 }
 
-/**
- * A new builder: `recipe` over `link`. The first builder derived from one whose state
- * is not produced yet takes its recipes over (so a one-off chain produces nothing); a
- * second one, or one past `MAX_PENDING`, starts from the produced state.
- */
+/** A new builder: `recipe` written into a draft of `link`'s state. */
 function derive(link: Link, recipe: Recipe): RequestBuilder {
-  if (link.recipes.length < MAX_PENDING && firstUse(link)) {
-    return new RequestBuilder(OWN, {
-      conventions: link.conventions,
-      base: link.base,
-      recipes: [...link.recipes, recipe],
-      state: undefined,
-      used: false,
-    });
-  }
-  return new RequestBuilder(OWN, {
-    conventions: link.conventions,
-    base: stateOf(link),
-    recipes: [recipe],
-    state: undefined,
-    used: false,
-  });
+  return new RequestBuilder(OWN, { conventions: link.conventions, state: produceState(link.state, [recipe]) });
 }
 
-/** The one builder transition: a new builder with `options`, checked and copied now, laid over `link`'s state. */
-function withOptions(link: Link, options: EndpointOptions): RequestBuilder {
-  return derive(link, readOptions(undefined, options, cloneValue, link.conventions));
+/** A new builder with `params` set, each checked and copied now (an undefined one changes nothing). */
+function withParams(link: Link, params: Record<string, unknown>): RequestBuilder {
+  const copies: Record<string, unknown> = {};
+  for (const name of Object.keys(params)) {
+    const value = params[name];
+    if (value !== undefined) setOwn(copies, name, cloneValue(value, name));
+  }
+  return derive(link, (state) => writeParams(state, copies));
 }
 
 /**
@@ -352,13 +357,6 @@ function given<T>(value: T, setter: string): T {
   return value;
 }
 
-/** True, once, for a link whose state is not produced: the next use will produce it. */
-function firstUse(link: Link): boolean {
-  if (link.state !== undefined || link.used) return false;
-  link.used = true;
-  return true;
-}
-
 function assertParameterName(name: unknown): void {
   if (typeof name !== "string") {
     throw new EndpointError("ERR_INVALID_PARAMETER", `parameter name must be a string, got ${describe(name)}`);
@@ -369,20 +367,12 @@ function assertParameterName(name: unknown): void {
       `${quote(name)} is an option, not a parameter; use .${name}() instead`,
     );
   }
+  assertNoNearMiss(name);
 }
 
-function linkTo(state: EndpointState, conventions: Conventions): Link {
-  return { conventions, base: state, recipes: [], state, used: false };
-}
-
-/** A builder over a state made by a merge. */
+/** A builder over a stored state. */
 function wrapState(state: EndpointState, conventions: Conventions): RequestBuilder {
-  return new RequestBuilder(OWN, linkTo(state, conventions));
-}
-
-/** The state a builder's link stands for, produced with immer on first need. */
-function stateOf(link: Link): EndpointState {
-  return (link.state ??= produceState(link.base, link.recipes));
+  return new RequestBuilder(OWN, { conventions, state });
 }
 
 /**

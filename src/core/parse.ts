@@ -5,7 +5,7 @@ import { expandTemplate } from "../template/expand.js";
 import { parseUrlTemplate } from "../template/template.js";
 import type { Conventions } from "./conventions.js";
 import { EndpointError } from "./errors.js";
-import { asIs, EMPTY_STATE, type EndpointState, flatten, mergeForCall, readOptions, REMOVED } from "./state.js";
+import { asIs, EMPTY_STATE, type EndpointState, mergeForCall, readOptions } from "./state.js";
 import type { RequestOptions, ResultHeaders } from "./types.js";
 import { cloneValue, ownValue, setOwn } from "./values.js";
 
@@ -27,14 +27,13 @@ export function parseState(state: EndpointState, conventions: Conventions): Requ
   const lowerCaseMethod = state.method.toLowerCase();
   const method = conventions.upperCaseMethod ? state.method.toUpperCase() : lowerCaseMethod;
   const template = parseUrlTemplate(state.url);
-  const params = flatten(state.params);
+  const { params } = state;
   let url = joinUrl(state.baseUrl, expandTemplate(template, params, state.baseUrl === ""));
 
-  const flatHeaders = flatten(state.headers);
   const headers: ResultHeaders = {};
-  for (const name of Object.keys(flatHeaders)) {
-    const value = flatHeaders[name]!;
-    if (value !== REMOVED) setOwn(headers, name, value);
+  for (const name of Object.keys(state.headers)) {
+    const value = state.headers[name]!;
+    if (value !== null) setOwn(headers, name, value);
   }
   // Own keys only, here and below: a key inherited from a polluted Object.prototype is no header.
   if (state.format !== "" && typeof headers.accept === "string" && Object.hasOwn(headers, "accept")) {

@@ -1,4 +1,4 @@
-import { type Draft as ImmerDraft, freeze, Immer, isDraft, original } from "immer";
+import { current, freeze, Immer, isDraft } from "immer";
 import { assertHeaderName, assertHeaderValue } from "../http/headers.js";
 import { readMediaType } from "../http/media-type.js";
 import { parseRoute } from "../http/route.js";
@@ -35,54 +35,38 @@ export class Held<T> {
   }
 }
 
-/** Header or parameter values by name, as own properties (written with `setOwn`, read with `ownValue`). */
-export type Entries<V> = Readonly<Record<string, V>>;
-
-/** Marks a header removed: kept in the state (as `null` in `DEFAULTS`), left out of requests. */
-export const REMOVED: unique symbol = /*#__PURE__*/ Symbol("fluent-endpoint.removed");
+/** Header values by lowercase name; `null` for a header removed (shown as `null` in `DEFAULTS`, left out of requests). */
+export type Headers = Readonly<Record<string, HeaderValue | null>>;
 
 /**
- * Entries as layers: each stored change lays the entries it sets over the layers below,
- * so a `defaults()` chain of n levels, each adding a key, costs O(n) and not O(n²) (a
- * flat map would be copied at every level). {@link flatten} gives the entries.
- */
-export interface Layers<V> {
-  readonly own: Entries<V>;
-  readonly below: Layers<V> | undefined;
-  /** Headers removed and then set again in this layer: taken out below first, so that they come last. */
-  readonly dropped?: readonly string[] | undefined;
-}
-
-/**
- * Everything a request is built from: a frozen, plain-data node that `parse` reads,
- * made by immer when it is stored (`defaults()`, builders), or a short-lived copy for
- * one call.
+ * Everything a request is built from: one plain, nested record, frozen and shared by
+ * immer when it is stored (`defaults()`, builders), or a short-lived copy for one call.
  */
 export interface EndpointState {
   /** As given (not lowercased); undefined only in a state `parse()` reads from options without one. */
   readonly method: string | undefined;
   readonly baseUrl: string;
   readonly url: string | undefined;
-  /** Lowercase names, validated values. */
-  readonly headers: Layers<HeaderValue | typeof REMOVED>;
+  readonly headers: Headers;
   /** `mediaType.format`; "" for none. */
   readonly format: string;
   /** `mediaType.previews`, under the Octokit conventions only; undefined when none was given. */
   readonly previews: readonly string[] | undefined;
   /** Every other option key; a stored state holds copies of the caller's values. */
-  readonly params: Layers<unknown>;
+  readonly params: Readonly<Record<string, unknown>>;
   readonly data: Held<unknown> | undefined;
   readonly request: Held<RequestMeta> | undefined;
 }
 
 /** A state being written: an immer draft, or a one-call copy. */
-export type Draft = { -readonly [K in keyof EndpointState]: EndpointState[K] };
+export type Draft = {
+  -readonly [K in keyof EndpointState]: K extends "headers" | "params"
+    ? Record<string, EndpointState[K][string]>
+    : EndpointState[K];
+};
 
 /** One change to a state (a builder method, a `defaults()` call, a call's options), checked already. */
 export type Recipe = (state: Draft) => void;
-
-// The entries of a state that has none: shared, so that `flatten` can tell it at a glance.
-const NONE: Entries<never> = /*#__PURE__*/ Object.freeze({});
 
 /** The global defaults. */
 export const ROOT_STATE: EndpointState = /*#__PURE__*/ createState("GET", "https://api.github.com", {
@@ -91,19 +75,19 @@ export const ROOT_STATE: EndpointState = /*#__PURE__*/ createState("GET", "https
 });
 
 /** The start of the state the stateless `parse()` reads from merged options: no defaults at all. */
-export const EMPTY_STATE: EndpointState = /*#__PURE__*/ createState(undefined, "", NONE);
+export const EMPTY_STATE: EndpointState = /*#__PURE__*/ createState(undefined, "", {});
 
 /** A frozen state with these fields, no parameters and nothing else. */
-function createState(method: string | undefined, baseUrl: string, headers: Entries<HeaderValue>): EndpointState {
+function createState(method: string | undefined, baseUrl: string, headers: Headers): EndpointState {
   return freeze(
     {
       method,
       baseUrl,
       url: undefined,
-      headers: { own: headers, below: undefined },
+      headers,
       format: "",
       previews: undefined,
-      params: { own: NONE, below: undefined },
+      params: {},
       data: undefined,
       request: undefined,
     },
@@ -111,76 +95,27 @@ function createState(method: string | undefined, baseUrl: string, headers: Entri
   );
 }
 
-// The entries of stored layers, computed on first use and kept as long as the layers live.
-const views = /*#__PURE__*/ new WeakMap<Layers<unknown>, Entries<unknown>>();
-
-/**
- * The entries `layers` stand for: later layers win, and a header set again after its
- * removal comes last, as a new one does. Those of stored (frozen) layers are computed
- * once, walking down only to the nearest layer whose entries are known, and kept; a
- * call's layers on top are laid over a copy of them. Read the result only: it may be
- * a layer's own entries or kept ones.
- */
-export function flatten<V>(layers: Layers<V>): Entries<V> {
-  if (layers.below === undefined) return layers.own;
-  // A call's own layers, above the stored ones.
-  const fresh: Layers<V>[] = [];
-  let stored: Layers<V> | undefined = layers;
-  for (; stored !== undefined && !Object.isFrozen(stored); stored = stored.below) fresh.push(stored);
-  const base = stored === undefined ? NONE : storedView(stored);
-  if (fresh.length === 0) return base as Entries<V>;
-  if (base === NONE && fresh.length === 1) return fresh[0]!.own;
-  return layOver({ ...base }, fresh) as Entries<V>;
-}
-
-/** The entries of stored layers, kept: computed from the nearest layer below whose entries are known. */
-function storedView<V>(layers: Layers<V>): Entries<unknown> {
-  const pending: Layers<V>[] = [];
-  let known: Entries<unknown> | undefined;
-  for (let layer = layers; known === undefined; layer = layer.below!) {
-    known = layer.below === undefined ? layer.own : views.get(layer);
-    if (known === undefined) pending.push(layer);
-  }
-  if (pending.length === 0) return known;
-  const flat = Object.freeze(layOver({ ...known }, pending));
-  views.set(layers, flat);
-  return flat;
-}
-
-/** Lays `layers` (the top one first) over the entries `flat`, bottom first; returns `flat`. */
-function layOver<V>(flat: Record<string, unknown>, layers: readonly Layers<V>[]): Record<string, unknown> {
-  for (let i = layers.length - 1; i >= 0; i--) {
-    const { own, dropped } = layers[i]!;
-    if (dropped !== undefined) for (const name of dropped) delete flat[name];
-    for (const key of Object.keys(own)) {
-      if (ownValue(flat, key) === REMOVED) delete flat[key];
-      setOwn(flat, key, own[key]);
-    }
-  }
-  return flat;
-}
-
 // A private immer instance: an application's own immer settings never reach our states.
 const immer = /*#__PURE__*/ new Immer({ autoFreeze: true });
 
-/** A new frozen state: `recipes` laid over `base` in one immer `produce`, which shares what they leave alone. */
+/** A new frozen state: `recipes` written into a draft of `base`; immer shares what they leave alone. */
 export function produceState(base: EndpointState, recipes: readonly Recipe[]): EndpointState {
   return immer.produce(base, (draft: Draft) => {
     for (const recipe of recipes) recipe(draft);
   });
 }
 
-/** `recipes` laid over a short-lived, unfrozen copy of `base`, for one call: no immer, no copies of values. */
+/** `recipes` written into a short-lived, unfrozen copy of `base` (its records copied, not the values in them), for one call: no immer. */
 export function mergeForCall(base: EndpointState, recipes: readonly Recipe[]): EndpointState {
   // Written out (not `{ ...base }`), so every call state has one shape.
   const state: Draft = {
     method: base.method,
     baseUrl: base.baseUrl,
     url: base.url,
-    headers: base.headers,
+    headers: { ...base.headers },
     format: base.format,
     previews: base.previews,
-    params: base.params,
+    params: { ...base.params },
     data: base.data,
     request: base.request,
   };
@@ -188,9 +123,48 @@ export function mergeForCall(base: EndpointState, recipes: readonly Recipe[]): E
   return state;
 }
 
-/** A field of `state` as stored: an immer draft is read through its original, so immer never drafts a layer. */
-function stored<T>(value: T): T {
-  return isDraft(value) ? (original(value as ImmerDraft<T>) as T) : value;
+/**
+ * Sets headers in order, as one `.header()` call each: a later value for a name
+ * replaces an earlier one in its place; a header removed (`null`) and set again comes
+ * last, as a new one does.
+ */
+export function writeHeaders(state: Draft, entries: readonly HeaderEntry[]): void {
+  const headers = entries.some(([name]) => name === "__proto__")
+    ? (state.headers = plain(state.headers))
+    : state.headers;
+  for (const [name, value] of entries) {
+    if (value !== null && ownValue(headers, name) === null) delete headers[name];
+    setOwn(headers, name, value);
+  }
+}
+
+/** Sets parameters, each a value to keep (a copy, for a stored state). */
+export function writeParams(state: Draft, entries: Readonly<Record<string, unknown>>): void {
+  const params = Object.hasOwn(entries, "__proto__") ? (state.params = plain(state.params)) : state.params;
+  for (const key of Object.keys(entries)) setOwn(params, key, entries[key]);
+}
+
+/**
+ * A record as a plain object to write an own `__proto__` key into: an immer draft
+ * refuses `Object.defineProperty`, the only way to set one, so the record is replaced
+ * (immer freezes the new one) rather than drafted.
+ */
+function plain<V>(record: Record<string, V>): Record<string, V> {
+  return isDraft(record) ? { ...(current(record as never) as Record<string, V>) } : record;
+}
+
+/** Merges previews by the url the state has now, under conventions that read them. */
+export function writePreviews(state: Draft, conventions: Conventions, previews: readonly string[] | undefined): void {
+  if (conventions.previews !== undefined)
+    state.previews = conventions.previews.merge(state.previews, previews, state.url);
+}
+
+/** A checked header: its lowercase name, and its value or `null` to remove it. */
+export type HeaderEntry = readonly [name: string, value: HeaderValue | null];
+
+/** Sets `request` over the state's: merged as `@octokit/endpoint` merges them (see {@link mergeRequest}). */
+export function writeRequest(state: Draft, request: RequestMeta): void {
+  state.request = new Held(mergeRequest(state.request?.value, request));
 }
 
 /** How a parameter value is kept: by identity for one call, as a copy for a stored state (which immer freezes). */
@@ -215,7 +189,7 @@ export function readOptions(route: string | undefined, options: unknown, keep: K
   let baseUrl: string | undefined;
   let format: string | undefined;
   let previews: readonly string[] | undefined;
-  let headers: { own: Record<string, HeaderValue | typeof REMOVED>; dropped: string[] } | undefined;
+  let headers: HeaderEntry[] | undefined;
   let params: Record<string, unknown> | undefined;
   let data: Held<unknown> | undefined;
   let request: RequestMeta | undefined;
@@ -238,7 +212,7 @@ export function readOptions(route: string | undefined, options: unknown, keep: K
           baseUrl = assertBaseUrl(assertString("baseUrl", value));
           break;
         case "headers":
-          headers = readHeaders(value, headers ?? { own: {}, dropped: [] });
+          headers = readHeaders(value, headers);
           break;
         case "mediaType": {
           const mediaType = readMediaType(value, conventions.previews);
@@ -258,27 +232,17 @@ export function readOptions(route: string | undefined, options: unknown, keep: K
       }
     }
   }
-  const previewsOf = conventions.previews;
   return (state) => {
     if (method !== undefined) state.method = method;
     if (url !== undefined) state.url = url;
     if (baseUrl !== undefined) state.baseUrl = baseUrl;
     if (format !== undefined) state.format = format;
     // Previews merge by the url the state has once this change is in (a url and previews may come in different steps).
-    if (previewsOf !== undefined && (previews !== undefined || url !== undefined)) {
-      state.previews = previewsOf.merge(state.previews, previews, state.url);
-    }
+    if (previews !== undefined || url !== undefined) writePreviews(state, conventions, previews);
     if (data !== undefined) state.data = data;
-    if (request !== undefined) state.request = new Held(mergeRequest(state.request?.value, request));
-    // New layers over the stored ones: these entries are never written again, so a state may share them.
-    if (headers !== undefined) {
-      state.headers = {
-        own: headers.own,
-        below: stored(state.headers),
-        dropped: headers.dropped.length > 0 ? headers.dropped : undefined,
-      };
-    }
-    if (params !== undefined) state.params = { own: params, below: stored(state.params) };
+    if (request !== undefined) writeRequest(state, request);
+    if (headers !== undefined) writeHeaders(state, headers);
+    if (params !== undefined) writeParams(state, params);
   };
 }
 
@@ -294,7 +258,7 @@ function byLowercase(): Map<string, string> {
  * case (`baseURL`): as a parameter it would silently go to the query string or the
  * body. Cheap for other keys: only a key as long as an option is lowercased.
  */
-function assertNoNearMiss(key: string): void {
+export function assertNoNearMiss(key: string): void {
   const length = key.length;
   if (length !== 3 && length !== 4 && length !== 6 && length !== 7 && length !== 9) return;
   const option = BY_LOWERCASE.get(key.toLowerCase());
@@ -303,7 +267,7 @@ function assertNoNearMiss(key: string): void {
   }
 }
 
-function assertString(name: string, value: unknown): string {
+export function assertString(name: string, value: unknown): string {
   if (typeof value !== "string") {
     throw new EndpointError("ERR_INVALID_OPTIONS", `${name} must be a string, got ${describe(value)}`);
   }
@@ -311,35 +275,24 @@ function assertString(name: string, value: unknown): string {
 }
 
 /**
- * The entries of a headers object, added to `layer`: lowercase names, validated values,
- * `REMOVED` for `null` or `undefined`. Keys apply in order, as one `.header()` call each
- * would: a name removed and then set again is `dropped`, so that it comes last.
+ * The entries of a headers object, in order, added to `entries`: lowercase names,
+ * validated values, `null` for `null` or `undefined` (a removal).
  */
-function readHeaders<T extends { own: Record<string, HeaderValue | typeof REMOVED>; dropped: string[] }>(
-  headers: unknown,
-  layer: T,
-): T {
+export function readHeaders(headers: unknown, entries: HeaderEntry[] = []): HeaderEntry[] {
   if (!isPlainObject(headers)) {
     throw new EndpointError("ERR_INVALID_OPTIONS", `headers must be a plain object, got ${describe(headers)}`);
   }
-  const { own, dropped } = layer;
   for (const key of Object.keys(headers)) {
     assertHeaderName(key);
     const name = key.toLowerCase();
-    const value = headers[key] ?? REMOVED;
-    if (value !== REMOVED) {
-      assertHeaderValue(name, value);
-      if (ownValue(own, name) === REMOVED) {
-        dropped.push(name);
-        delete own[name];
-      }
-    }
-    setOwn(own, name, value);
+    const value = headers[key] ?? null;
+    if (value !== null) assertHeaderValue(name, value);
+    entries.push([name, value as HeaderValue | null]);
   }
-  return layer;
+  return entries;
 }
 
-function assertRequest(request: unknown): RequestMeta {
+export function assertRequest(request: unknown): RequestMeta {
   if (typeof request !== "object" || request === null || Array.isArray(request)) {
     throw new EndpointError("ERR_INVALID_OPTIONS", `request must be an object, got ${describe(request)}`);
   }
@@ -374,12 +327,7 @@ function mergeRequest(below: RequestMeta | undefined, above: RequestMeta, depth 
  * changed through its prototype's methods. `data` and `request` stay the caller's own.
  */
 export function toOptions(state: EndpointState, frozen = false): MergedOptions {
-  const flatHeaders = flatten(state.headers);
-  const headers: Record<string, HeaderValue | null> = {};
-  for (const name of Object.keys(flatHeaders)) {
-    const value = flatHeaders[name]!;
-    setOwn(headers, name, value === REMOVED ? null : value);
-  }
+  const headers = { ...state.headers };
   const view = {
     method: state.method,
     baseUrl: state.baseUrl,
@@ -387,7 +335,7 @@ export function toOptions(state: EndpointState, frozen = false): MergedOptions {
     mediaType: mergedMediaType(state, frozen),
   } as MergedOptions;
   if (state.url !== undefined) view.url = state.url;
-  const params = flatten(state.params);
+  const { params } = state;
   for (const key of Object.keys(params)) setOwn(view, key, cloneValue(params[key], key, frozen));
   if (state.data !== undefined) view.data = state.data.value;
   if (state.request !== undefined) view.request = state.request.value;

@@ -3,7 +3,7 @@ export { RequestBuilder } from "./api/builder.js";
 export { type Endpoint, endpoint } from "./api/endpoint.js";
 export type { OpenAPIRoutes, RouteMap, RouteParameters } from "./api/typed-routes.js";
 export { EndpointError, type EndpointErrorCode, ErrorCodes } from "./core/errors.js";
-export { VERSION } from "./core/state.js";
+export { VERSION } from "./state/state.js";
 export type {
   EndpointOptions,
   HeaderValue,

@@ -1,5 +1,5 @@
 import type { Conventions } from "../core/conventions.js";
-import { ROOT_STATE } from "../core/state.js";
+import { ROOT_STATE } from "../state/state.js";
 import type {
   EndpointOptions,
   HeaderValue,

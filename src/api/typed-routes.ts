@@ -10,7 +10,6 @@
 // one-call benchmark and a test catch that. What a call needs from an endpoint's
 // defaults and map (the names held, the map's routes) is made once per endpoint type,
 // as the type arguments of its call signature's interface (see `EndpointCall`).
-import type { RequestBuilder } from "./builder.js";
 import type { EndpointOptions, RequestHeaders } from "../core/types.js";
 
 /** Option keys: never parameters, so never held by defaults (the `data` body excepted, see `HeldNames`). */
@@ -426,25 +425,10 @@ type RequiredKeys<Parameters> = {
 }[keyof Parameters];
 
 /** The required parameters a builder lacks. */
-type MissingNames<Method extends string, Url extends string, Given extends string, Routes> =
+export type MissingNames<Method extends string, Url extends string, Given extends string, Routes> =
   IsMapRoute<Method, Url, Routes> extends true
     ? Exclude<RequiredKeys<MapParameters<`${Uppercase<Method>} ${Url}`, Routes>>, Given>
     : Exclude<RequiredNames<Url>, Given>;
-
-/**
- * The `this` of a builder's `build()`: the builder once every required parameter is
- * given; otherwise a message naming the missing ones, which tsc prints in its error
- * ("The 'this' context of type … is not assignable to method's 'this' of type
- * '"missing parameter: repo"'").
- *
- * @example
- * type This = BuildReceiver<"GET", "/repos/{owner}/{repo}", "owner", {}>; // "missing parameter: repo"
- */
-export type BuildReceiver<Method extends string, Url extends string, Given extends string, Routes> = [
-  MissingNames<Method, Url, Given, Routes>,
-] extends [never]
-  ? RequestBuilder<Method, Url, Given, Routes>
-  : `missing parameter: ${MissingNames<Method, Url, Given, Routes> & string}`;
 
 /**
  * The names `builder.param()` suggests: the placeholders of the builder's url, or

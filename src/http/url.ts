@@ -1,18 +1,8 @@
-import { ALPHA, DIGIT, isControl, isIn } from "../core/chars.js";
+import { isControl } from "../core/chars.js";
 import { describe, EndpointError, quote } from "../core/errors.js";
 import { itemTexts, scalarText } from "../core/values.js";
 import { encodeUnreserved } from "../template/encode.js";
-
-/**
- * Length of a leading `scheme://` (RFC 3986 §3.1: ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ),
- * then "://"), or 0 when `text` has none. `https-docs/x` or `httpbin` are not absolute.
- */
-export function schemeLength(text: string): number {
-  if (!isIn(text.charCodeAt(0), ALPHA)) return 0;
-  let i = 1;
-  while (isIn(text.charCodeAt(i), ALPHA | DIGIT) || text[i] === "+" || text[i] === "-" || text[i] === ".") i++;
-  return text.startsWith("://", i) ? i + 3 : 0;
-}
+import { schemeLength } from "../template/template.js";
 
 /**
  * Checks a `baseUrl`: a prefix for paths, so a query or fragment in it would swallow

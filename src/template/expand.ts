@@ -1,7 +1,6 @@
 import { parseTemplate as compileTemplate } from "url-template";
 import { describe, EndpointError, quote, shorten } from "../core/errors.js";
 import { isPlainObject, itemTexts, ownValue, scalarText } from "../core/values.js";
-import { schemeLength } from "../http/url.js";
 import { encodeReserved, encodeUnreserved } from "./encode.js";
 import {
   AUTHORITY,
@@ -11,6 +10,7 @@ import {
   SEGMENT,
   type UrlTemplate,
   type VarSpec,
+  schemeLength,
 } from "./template.js";
 
 /** Parameters by name, read as own properties only: an inherited `constructor` or `toString` is never a value. */

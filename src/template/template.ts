@@ -86,6 +86,21 @@ function varcharLength(text: string, index: number): number {
  * expression with a path, query or fragment operator ends the authority. Colons before
  * that point are no `:name` placeholders.
  */
+/**
+ * Length of a leading `scheme://` (RFC 3986 §3.1 scheme, then "://"), or 0 when `text`
+ * has none: `https-docs/x` or `httpbin` are not absolute.
+ */
+export function schemeLength(text: string): number {
+  let i = 0;
+  while (isSchemeChar(text.charCodeAt(i), i === 0)) i++;
+  return i > 0 && text.startsWith("://", i) ? i + 3 : 0;
+}
+
+/** RFC 3986 §3.1: scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ). */
+function isSchemeChar(code: number, first: boolean): boolean {
+  return isIn(code, ALPHA) || (!first && (isIn(code, DIGIT) || code === 43 || code === 45 || code === 46));
+}
+
 function authorityEnd(source: string): number {
   let i = 0;
   for (;;) {
@@ -93,8 +108,8 @@ function authorityEnd(source: string): number {
     if (code === 123 /* { */) {
       i = source.indexOf("}", i) + 1;
       if (i === 0) return 0;
-    } else if (isIn(code, ALPHA) || (i > 0 && (isIn(code, DIGIT) || code === 43 || code === 45 || code === 46))) {
-      i++; // RFC 3986 §3.1: ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
+    } else if (isSchemeChar(code, i === 0)) {
+      i++;
     } else {
       break;
     }

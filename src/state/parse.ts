@@ -3,11 +3,11 @@ import { isQueryMethod } from "../http/tokens.js";
 import { appendQuery, joinUrl, queryPair, queryValue } from "../http/url.js";
 import { expandTemplate } from "../template/expand.js";
 import { parseUrlTemplate } from "../template/template.js";
-import type { Conventions } from "./conventions.js";
-import { EndpointError } from "./errors.js";
+import type { Conventions } from "../core/conventions.js";
+import { EndpointError } from "../core/errors.js";
 import { asIs, EMPTY_STATE, type EndpointState, mergeForCall, readOptions } from "./state.js";
-import type { RequestOptions, ResultHeaders } from "./types.js";
-import { cloneValue, ownValue, setOwn } from "./values.js";
+import type { RequestOptions, ResultHeaders } from "../core/types.js";
+import { cloneValue, ownValue, setOwn } from "../core/values.js";
 
 const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
 

@@ -5,11 +5,11 @@ import { parseRoute } from "../http/route.js";
 import { assertMethod } from "../http/tokens.js";
 import { assertBaseUrl } from "../http/url.js";
 import { parseUrlTemplate } from "../template/template.js";
-import type { Conventions } from "./conventions.js";
-import { describe, EndpointError, quote } from "./errors.js";
-import { OPTION_KEYS } from "./options.js";
-import type { HeaderValue, MergedOptions, ReadonlyMergedOptions, RequestMeta } from "./types.js";
-import { cloneValue, isPlainObject, MAX_DEPTH, ownValue, setOwn } from "./values.js";
+import type { Conventions } from "../core/conventions.js";
+import { describe, EndpointError, quote } from "../core/errors.js";
+import { OPTION_KEYS } from "../core/options.js";
+import type { HeaderValue, MergedOptions, ReadonlyMergedOptions, RequestMeta } from "../core/types.js";
+import { cloneValue, isPlainObject, MAX_DEPTH, ownValue, setOwn } from "../core/values.js";
 
 // Replaced with the version from package.json at build time (rollup) and in tests (vitest `define`).
 declare const __FLUENT_ENDPOINT_VERSION__: string;

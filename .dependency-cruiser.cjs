@@ -1,0 +1,35 @@
+// The layers of src/, lowest first: a module imports from its own layer or a lower one,
+// never a higher one, and no import (type-only ones included) closes a cycle.
+const LAYERS = ["core", "template", "http", "state", "api", "adapters", "cli"];
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: "no-cycle",
+      comment: "A cycle of imports, type-only ones included: a mutual dependency belongs in one module.",
+      severity: "error",
+      from: {},
+      to: { circular: true },
+    },
+    ...LAYERS.slice(0, -1).map((layer, index) => ({
+      name: `no-upward-import-from-${layer}`,
+      comment: `src/${layer}/ sits below ${LAYERS.slice(index + 1).join(", ")}: it imports none of them.`,
+      severity: "error",
+      from: { path: `^src/${layer}/` },
+      to: { path: `^src/(${LAYERS.slice(index + 1).join("|")})/` },
+    })),
+    {
+      name: "entries-only-re-export",
+      comment: "src/index.ts and src/octokit.ts are the entries: only the CLI imports one (the published one).",
+      severity: "error",
+      from: { path: "^src/", pathNot: "^src/cli/" },
+      to: { path: "^src/(index|octokit)\\.ts$" },
+    },
+  ],
+  options: {
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: "tsconfig.json" },
+    doNotFollow: { path: "node_modules" },
+  },
+};

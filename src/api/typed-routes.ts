@@ -10,10 +10,11 @@
 // one-call benchmark and a test catch that. What a call needs from an endpoint's
 // defaults and map (the names held, the map's routes) is made once per endpoint type,
 // as the type arguments of its call signature's interface (see `EndpointCall`).
+import type { OptionName } from "../core/options.js";
 import type { EndpointOptions, RequestHeaders } from "../core/types.js";
 
 /** Option keys: never parameters, so never held by defaults (the `data` body excepted, see `HeldNames`). */
-type OptionKey = "method" | "url" | "baseUrl" | "headers" | "mediaType" | "request";
+type OptionKey = Exclude<OptionName, "data">;
 
 /**
  * The value of a required parameter: anything but `null` or `undefined`.

@@ -7,7 +7,7 @@ import { assertBaseUrl } from "../http/url.js";
 import { parseUrlTemplate } from "../template/template.js";
 import type { Conventions } from "../core/conventions.js";
 import { describe, EndpointError, quote } from "../core/errors.js";
-import { OPTION_KEYS } from "../core/options.js";
+import { OPTION_NAMES } from "../core/options.js";
 import type { HeaderValue, MergedOptions, ReadonlyMergedOptions, RequestMeta } from "../core/types.js";
 import { cloneValue, isPlainObject, MAX_DEPTH, ownValue, setOwn } from "../core/values.js";
 
@@ -247,11 +247,10 @@ export function readOptions(route: string | undefined, options: unknown, keep: K
 }
 
 // Each option by its lowercase name, for the near misses (`baseURL`, `Headers`).
-const BY_LOWERCASE = /*#__PURE__*/ byLowercase();
+const BY_LOWERCASE = /*#__PURE__*/ new Map(OPTION_NAMES.map((key) => [key.toLowerCase(), key]));
 
-function byLowercase(): Map<string, string> {
-  return new Map([...OPTION_KEYS].map((key) => [key.toLowerCase(), key]));
-}
+// The lengths of the option keys: only a key of one of them is lowercased.
+const OPTION_LENGTHS = /*#__PURE__*/ new Set(OPTION_NAMES.map((key) => key.length));
 
 /**
  * Throws `ERR_INVALID_OPTIONS` for a key that differs from an option only in letter
@@ -259,8 +258,7 @@ function byLowercase(): Map<string, string> {
  * body. Cheap for other keys: only a key as long as an option is lowercased.
  */
 export function assertNoNearMiss(key: string): void {
-  const length = key.length;
-  if (length !== 3 && length !== 4 && length !== 6 && length !== 7 && length !== 9) return;
+  if (!OPTION_LENGTHS.has(key.length)) return;
   const option = BY_LOWERCASE.get(key.toLowerCase());
   if (option !== undefined) {
     throw new EndpointError("ERR_INVALID_OPTIONS", `${quote(key)} is not an option: did you mean \`${option}\`?`);

@@ -707,9 +707,8 @@ describe("plain expressions expanded together (one url-template call per templat
     );
   });
 
-  it('names the first bad value in template order, as an unbatched template does (the batch goes ""-group first)', () => {
+  it("names the first bad value in template order, whatever the operators of the expressions", () => {
     const bad = () => "not text";
-    // {/a} is in the "/" group, {b} in the "" group, which the batch expands first.
     expectEndpointError(
       () => expand("/x{/a}/{b}", { a: bad, b: bad }),
       "ERR_INVALID_PARAMETER",
@@ -738,7 +737,7 @@ describe("plain expressions expanded together (one url-template call per templat
     );
     expect(() => expand("/x/{a}/{b}", { a: trap, b: "y" })).toThrow("the caller's trap");
     expect(trapRuns).toBe(1);
-    // Unbatched (a list elsewhere makes it go one by one): the same error.
+    // With a list elsewhere in the template: the same error.
     expectEndpointError(
       () => expand("/x{/a}/{b}/{c}", { a: bad, b: bad, c: ["l", "m"] }),
       "ERR_INVALID_PARAMETER",

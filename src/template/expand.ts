@@ -107,8 +107,10 @@ function expandVarspec(expression: Expression, spec: VarSpec, value: unknown): s
   }
   const items = listValue(value, spec, operator === "+" || operator === "#", expression);
   if (items === undefined) return undefined;
-  // url-template sees the variable as "v": it would encode the "%" of a pct-encoded name,
-  // and a name such as `__proto__` needs no special context. The name is put back below.
+  if (named) return namedListPiece(spec, items, operator, expression);
+  // The name never shows in an unnamed expansion, so url-template sees it as "v" (a
+  // pct-encoded name or `__proto__` needs no care); the operator's first character is
+  // expandExpression's to write once for the whole expression.
   let piece: string;
   try {
     piece = compileTemplate(`{${operator}v${spec.explode ? "*" : ""}}`).expand({ v: items });
@@ -116,18 +118,31 @@ function expandVarspec(expression: Expression, spec: VarSpec, value: unknown): s
     // encodeURIComponent throws URIError for a lone surrogate, which has no UTF-8 form.
     throw loneSurrogate(expression);
   }
-  if (operator !== "" && operator !== "+") piece = piece.slice(1);
-  // RFC 6570 appendix A: an exploded `;` writes an empty member `;x`, where url-template writes `;x=`.
-  if (operator === ";" && spec.explode)
-    piece = piece
-      .split(";")
-      .map((item) => (item.endsWith("=") ? item.slice(0, -1) : item))
-      .join(";");
-  if (!named || (spec.explode && !Array.isArray(items))) return piece; // an exploded map prints its own keys
-  // Named operators print the name first and after each separator, where encoded values never hold "v" after a separator: put it back.
-  piece = spec.name + piece.slice(1);
-  const separator = operator === "?" ? "&" : operator;
-  return spec.explode ? piece.replaceAll(`${separator}v`, separator + spec.name) : piece;
+  return operator === "" || operator === "+" ? piece : piece.slice(1);
+}
+
+/**
+ * A list or map under `;`, `?` or `&`, written by RFC 6570 appendix A: the name as the
+ * template writes it (url-template would encode it), `name=a,b` or, exploded,
+ * `name=a&name=b` (a map's own `k=v` pairs), and an empty member of an exploded `;`
+ * as the name alone (`;x`, where url-template writes `;x=`).
+ */
+function namedListPiece(
+  spec: VarSpec,
+  items: string[] | Record<string, string>,
+  operator: Operator,
+  expression: Expression,
+): string {
+  const separator = operator === ";" ? ";" : "&";
+  const member = (name: string, text: string) => (text === "" && operator === ";" ? name : `${name}=${text}`);
+  const text = (raw: string) => encode(raw, false, expression);
+  if (Array.isArray(items)) {
+    if (!spec.explode) return `${spec.name}=${items.map(text).join(",")}`;
+    return items.map((item) => member(spec.name, text(item))).join(separator);
+  }
+  const keys = Object.keys(items);
+  if (!spec.explode) return `${spec.name}=${keys.map((key) => `${text(key)},${text(items[key]!)}`).join(",")}`;
+  return keys.map((key) => member(text(key), text(items[key]!))).join(separator);
 }
 
 /** `text` encoded for an expression: reserved for `{+x}`, `{#x}` and a leading absolute URL, else unreserved. */

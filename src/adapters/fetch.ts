@@ -24,18 +24,13 @@ export interface FetchInit {
   duplex?: "half";
 }
 
-/** The media type of a content-type header, lowercased, without parameters ("" for none). */
 function mediaTypeOf(contentType: string | undefined): string {
   if (contentType === undefined) return "";
   const semicolon = contentType.indexOf(";");
   return (semicolon === -1 ? contentType : contentType.slice(0, semicolon)).trim().toLowerCase();
 }
 
-/**
- * A plain-object body as `application/x-www-form-urlencoded` text, by the rules the
- * leftover parameters follow in a query string (see `queryValue`): the same body under
- * a JSON type would be JSON, and JSON text under a form type is no form.
- */
+// A form body follows the query string's rules: JSON text under a form type is no form.
 function formText(body: object): string {
   if (Array.isArray(body)) {
     throw new EndpointError(
@@ -55,11 +50,7 @@ function formText(body: object): string {
   return text;
 }
 
-/**
- * The class of an object by its tag (`Blob`, `FormData`…), so that one from another
- * realm, a subclass or a polyfill (the `undici` package's FormData) counts too; "" for
- * anything else.
- */
+// By tag, not instanceof, so another realm's, a subclass's or a polyfill's (undici's FormData) counts too.
 function classOf(value: unknown): string {
   return typeof value === "object" && value !== null ? Object.prototype.toString.call(value).slice(8, -1) : "";
 }
@@ -74,7 +65,7 @@ const SENT_AS_THEY_ARE = /*#__PURE__*/ new Set([
   "URLSearchParams",
 ]);
 
-/** Streams fetch reads chunk by chunk: a ReadableStream, or (Node's fetch) any async iterable such as a Readable. */
+// Node's fetch also reads any async iterable (a Readable) as a stream.
 function isStream(body: unknown): boolean {
   return (
     classOf(body) === "ReadableStream" ||
@@ -82,17 +73,9 @@ function isStream(body: unknown): boolean {
   );
 }
 
-/**
- * JSON text of a body, written once by `JSON.stringify` with a replacer that refuses
- * what JSON cannot hold (a bigint, a cycle, values nested over {@link MAX_DEPTH}
- * levels) or would write as `{}` without a word (a Map, a Set), and a body with no JSON
- * text at all (a function). The replacer sees each value after its `toJSON`, so what a
- * `toJSON` returns is checked too; an exception of the caller's own code (a `toJSON`,
- * a getter) passes through unchanged.
- */
+// docs/decisions.md, "`toFetch` bodies": one pass, the replacer seeing each value after its `toJSON`.
 function serialise(body: unknown): string {
-  // The objects being written, outermost first: JSON.stringify calls the replacer with
-  // the object it is writing as `this`, so what lies above it has been written already.
+  // The replacer's `this` is the object being written, so `open` is popped back to it.
   const open: object[] = [];
   const text = JSON.stringify(body, function (this: object, _key: string, value: unknown) {
     while (open.length > 0 && open[open.length - 1] !== this) open.pop();
@@ -115,27 +98,8 @@ function unserialisable(problem: string): EndpointError {
 }
 
 /**
- * Turns request options into the arguments of `fetch`:
- *
- * - the method uppercased (fetch sends a lowercase `patch` verbatim, which servers reject);
- * - headers as a plain object of strings (`content-length: 14` becomes `"14"`);
- * - a body serialised with `JSON.stringify` when the content type is JSON
- *   (`application/json`, `…+json`) and the body is not already text,
- *   bytes, a Blob, FormData, URLSearchParams or a stream, and a plain object or an
- *   array under any other content type too (fetch would send `[object Object]`, as
- *   `@octokit/request` also serialises them), except under
- *   `application/x-www-form-urlencoded`: there a plain object is encoded as its
- *   leftover parameters would be in a query string (`a=1&labels=bug%2Cui`; UTF-8,
- *   whatever a `charset` parameter says, as `URLSearchParams` encodes), and a
- *   nested object or an array body is `ERR_INVALID_PARAMETER`; any other body by identity;
- * - for FormData and URLSearchParams bodies, a JSON content type (the one fluent-endpoint
- *   adds to any body without a content type) is left out, so that fetch sets the right
- *   one itself — for FormData, with the multipart boundary the server needs;
- * - `duplex: "half"` for a stream body, which Node's fetch requires;
- * - `request.signal`, if present, as `init.signal`.
- *
- * The content type is found in any case of its name (`Content-Type` in hand-written
- * options). There is no `body` key when the request options have none.
+ * Turns request options into the arguments of `fetch`: method uppercased (fetch sends `patch` verbatim),
+ * header values as text, the body serialised by its content type (see docs/decisions.md, "`toFetch` bodies").
  *
  * @example
  * const response = await fetch(...toFetch(endpoint("PATCH /user", { bio: "Hello" })));
@@ -148,7 +112,6 @@ export function toFetch(options: RequestOptions): [string, FetchInit] {
   let contentType = "content-type";
   for (const name of Object.keys(options.headers)) {
     const value = options.headers[name];
-    // Result headers never hold null or undefined, but hand-written options might.
     if (value === undefined || value === null) continue;
     if (typeof value !== "string" && typeof value !== "number") {
       throw new EndpointError(
@@ -180,11 +143,7 @@ export function toFetch(options: RequestOptions): [string, FetchInit] {
   return [options.url, init];
 }
 
-/**
- * Throws `ERR_INVALID_OPTIONS` unless `options` has the fields toFetch reads, as own
- * properties (hand-written options may not): a string method and url, and headers as
- * a plain object (a `Headers` or a `Map` would lose every header).
- */
+// docs/decisions.md, "`toFetch` input": a `Headers` or a `Map` has no own keys, so every header would be lost.
 function assertRequestOptions(options: unknown): void {
   if (typeof options !== "object" || options === null) {
     throw new EndpointError("ERR_INVALID_OPTIONS", `toFetch needs request options, got ${describe(options)}`);

@@ -58,31 +58,18 @@ import type {
   RouteUrl,
 } from "./typed-routes.js";
 
-/** What a builder holds: a frozen state made by immer, and the rules of the entry it comes from. */
+/** A builder's frozen state and the conventions of the entry it comes from. */
 interface Link {
   readonly conventions: Conventions;
   readonly state: EndpointState;
 }
 
-/**
- * Proves that a constructor call comes from this module: no caller holds it, so no
- * caller can make a builder over a link of its own.
- */
+// No caller holds it, so no caller can make a builder over a link of its own.
 const OWN: unique symbol = /*#__PURE__*/ Symbol("fluent-endpoint.own");
 
 /**
- * An immutable, chainable request builder. Every method returns a new builder and
- * leaves the receiver as it was, so a partially built builder can be shared freely
- * as a template. The state underneath is plain data, deep-frozen, made by immer: each
- * method is a recipe that writes the draft where its change is.
- *
- * Its type records what the chain holds, so that `build()` does not compile until
- * every parameter the route needs is given (see docs/typed-routes.md). The type
- * parameters appear only inside `RequestBuilder<…>` results, so any builder can be
- * assigned to the bare `RequestBuilder` type (whose `build()` checks nothing); a method whose
- * arguments depend on what the builder holds reads it from `this` (`M`, `U`, `G`,
- * `R`). Each typed signature sits above its implementation, whose plain signature
- * the body is checked against.
+ * An immutable, chainable request builder: every method returns a new builder, so a partial one can be shared.
+ * `build()` does not compile until the route's parameters are given (see docs/typed-routes.md).
  *
  * @typeParam Method - The method set by `route()` or `method()`; `string` when not known.
  * @typeParam Url - The url template set by `route()` or `url()`; `string` when not known (nothing is checked).
@@ -116,10 +103,7 @@ export class RequestBuilder<
     Object.freeze(this);
   }
 
-  /**
-   * What `builder` holds. A method detached from its builder (`const { build } = b;
-   * build()`) or called on another object gets an EndpointError, not a TypeError.
-   */
+  // docs/decisions.md, "Detached builder methods".
   static #linkOf(builder: unknown): Link {
     if (typeof builder !== "object" || builder === null || !(#link in builder)) {
       // Also a builder of another copy of the package (its other build, or another version).
@@ -131,13 +115,7 @@ export class RequestBuilder<
     return (builder as RequestBuilder).#link;
   }
 
-  /**
-   * A builder holding the global defaults with `options` laid over them, like
-   * `endpoint.defaults(options)`.
-   *
-   * @example
-   * const github = RequestBuilder.from({ headers: { authorization: "token secret123" } });
-   */
+  /** A builder holding the global defaults with `options` laid over them. @example RequestBuilder.from({ headers: { authorization: "token secret123" } }) */
   static from<Options extends EndpointOptions>(options: Options): RequestBuilder<string, string, HeldNames<Options>>;
   static from(options: EndpointOptions): RequestBuilder {
     return new RequestBuilder(OWN, {
@@ -146,13 +124,7 @@ export class RequestBuilder<
     });
   }
 
-  /**
-   * Sets method and url from `"<METHOD> <URL>"`, or only the url from `"<URL>"`.
-   * The parameters the route needs must then be given before `build()`.
-   *
-   * @example
-   * builder.route("POST /repos/{owner}/{repo}/issues")
-   */
+  /** Sets method and url from `"<METHOD> <URL>"`, or only the url from `"<URL>"`. @example builder.route("POST /repos/{owner}/{repo}/issues") */
   route<Route extends string, M extends string, U extends string, G extends string, R>(
     this: RequestBuilder<M, U, G, R>,
     route: Route | RouteKey<R>,
@@ -194,12 +166,7 @@ export class RequestBuilder<
     });
   }
 
-  /**
-   * Sets one header (the name is lowercased); `null` or `undefined` removes it.
-   *
-   * @example
-   * builder.header("Authorization", "token secret123")
-   */
+  /** Sets one header (the name is lowercased); `null` or `undefined` removes it. @example builder.header("Authorization", "token secret123") */
   header(name: string, value: HeaderValue | null | undefined): RequestBuilder<Method, Url, Given, Routes>;
   header(name: string, value: HeaderValue | null | undefined): RequestBuilder {
     if (typeof name !== "string") {
@@ -216,14 +183,7 @@ export class RequestBuilder<
     return derive(RequestBuilder.#linkOf(this), (state) => writeHeaders(state, entries));
   }
 
-  /**
-   * Sets one parameter: it fills a url placeholder, or goes to the query (GET,
-   * HEAD) or the JSON body. `undefined` leaves the builder as it is. The route's
-   * parameters autocomplete; any other name is accepted.
-   *
-   * @example
-   * builder.param("per_page", 100)
-   */
+  /** Sets one parameter (a url placeholder, else the query or JSON body); `undefined` changes nothing. @example builder.param("per_page", 100) */
   param<
     M extends string,
     U extends string,
@@ -286,14 +246,7 @@ export class RequestBuilder<
     return derive(RequestBuilder.#linkOf(this), (state) => writeRequest(state, checked));
   }
 
-  /**
-   * The request options, exactly as `endpoint()` returns them for the same inputs.
-   * Does not compile while a parameter the route needs is missing: the error names it.
-   *
-   * @example
-   * new RequestBuilder().route("GET /user").build()
-   * // { method: "get", url: "https://api.github.com/user", headers: {…} }
-   */
+  /** The request options, as `endpoint()` returns them; does not compile while a required parameter is missing. @example new RequestBuilder().route("GET /user").build() */
   build<M extends string, U extends string, G extends string, R>(
     this: BuildReceiver<M, U, G, R>,
   ): RequestOptions<BuiltMethod<M>>;
@@ -307,38 +260,25 @@ export class RequestBuilder<
     return toOptions(RequestBuilder.#linkOf(this).state);
   }
 
-  /**
-   * An `endpoint` function whose defaults are this builder's state.
-   *
-   * @example
-   * const listIssues = builder.route("GET /repos/{owner}/{repo}/issues").toEndpoint();
-   * listIssues({ owner: "octokit", repo: "endpoint.js" });
-   */
+  /** An `endpoint` function whose defaults are this builder's state. @example builder.route("GET /user").toEndpoint()() */
   toEndpoint<G extends string, R>(this: RequestBuilder<string, string, G, R>): Endpoint<{ [Name in G]: Present }, R>;
   toEndpoint(): Endpoint {
     const link = RequestBuilder.#linkOf(this);
     return createEndpoint(link.state, link.conventions);
   }
 
-  /**
-   * This very builder, typed by the route map `NewRoutes` (see `endpoint.withRoutes()`).
-   *
-   * @example
-   * import type { Endpoints } from "@octokit/types";
-   * new RequestBuilder().withRoutes<Endpoints>().route("POST /repos/{owner}/{repo}/issues");
-   */
+  /** This very builder, typed by the route map `NewRoutes` (see `endpoint.withRoutes()`). @example new RequestBuilder().withRoutes<Endpoints>() */
   withRoutes<NewRoutes>(): RequestBuilder<Method, Url, Given, NewRoutes>;
   withRoutes(): RequestBuilder {
     return this;
   }
 }
 
-/** A new builder: `recipe` written into a draft of `link`'s state. */
 function derive(link: Link, recipe: Recipe): RequestBuilder {
   return new RequestBuilder(OWN, { conventions: link.conventions, state: produceState(link.state, [recipe]) });
 }
 
-/** A new builder with `params` set, each checked and copied now (an undefined one changes nothing). */
+// docs/decisions.md, "When a builder's state is made": copied now, not at build().
 function withParams(link: Link, params: Record<string, unknown>): RequestBuilder {
   const copies: Record<string, unknown> = {};
   for (const name of Object.keys(params)) {
@@ -348,11 +288,7 @@ function withParams(link: Link, params: Record<string, unknown>): RequestBuilder
   return derive(link, (state) => writeParams(state, copies));
 }
 
-/**
- * A setter's argument. As an option, `undefined` means "not given" and changes nothing;
- * a call to the setter never means that, so it is refused (`.data(undefined)` and
- * `.param(name, undefined)` keep their documented meaning).
- */
+// docs/decisions.md, "Builder setters without a value".
 function given<T>(value: T, setter: string): T {
   if (value === undefined) {
     throw new EndpointError(
@@ -376,18 +312,11 @@ function assertParameterName(name: unknown): void {
   assertNoNearMiss(name);
 }
 
-/** A builder over a stored state. */
 function wrapState(state: EndpointState, conventions: Conventions): RequestBuilder {
   return new RequestBuilder(OWN, { conventions, state });
 }
 
-/**
- * The recipes of a call's arguments: `(route, options)`, `(options)`, or `(options, more)`
- * with `more` laid over `options` as options are over a route. Octokit's hooks call
- * `merge(options, parameters)` so: with the same object again, or with the copy an
- * outer hook changed. With two arguments, a first one that is neither a string nor a
- * plain object is a bad route, never options to ignore.
- */
+// docs/decisions.md, "Call forms".
 function readArguments(first: unknown, second: unknown, count: number, conventions: Conventions): Recipe[] {
   if (typeof first === "string") return [readOptions(first, second, asIs, conventions)];
   if (count > 1 && (first === undefined ? second !== undefined : !isPlainObject(first))) {
@@ -399,11 +328,7 @@ function readArguments(first: unknown, second: unknown, count: number, conventio
     : [options, readOptions(undefined, second, asIs, conventions)];
 }
 
-/**
- * An endpoint function over `state`, the builder's other face (each makes the other,
- * so both live here): a call merges into a short-lived state (no immer, no copies);
- * `defaults()` produces a new frozen state with immer, as a kept builder does.
- */
+// The builder's other face (each makes the other, so both live here); a call's state is short-lived, so no immer.
 export function createEndpoint(state: EndpointState, conventions: Conventions): Endpoint {
   // A plain function, not `(...args)`: the hot path allocates no argument array.
   const call = function (first?: unknown, second?: unknown): RequestOptions {
@@ -425,19 +350,10 @@ export function createEndpoint(state: EndpointState, conventions: Conventions): 
   return Object.freeze(call) as unknown as Endpoint;
 }
 
-/**
- * The call signature of an {@link Endpoint}. Its type arguments are what the
- * signature needs from the endpoint's defaults and route map, made once per endpoint
- * type instead of once per call (a call reads `Keys`, the routes of a map of 1 200
- * routes, several times): the names the defaults hold, the route map with those names
- * no longer required, and the routes of that map.
- */
+/** The call signature of an {@link Endpoint}; type arguments, not per-call types, so tsc makes them once per endpoint type. */
 interface EndpointCall<Held extends string, Routes, Keys extends keyof Routes> {
   /**
-   * Request options for a route plus parameters; the same as `parse(merge(route, options))`.
-   * Or the same with the method and url in the options instead of a route. (One
-   * signature for both forms: with two, a route missing a parameter would be
-   * reported against the options form.)
+   * Request options for a route plus parameters, or for options holding method and url; `parse(merge(…))`.
    *
    * @example
    * endpoint("GET /orgs/{org}/repos", { org: "octokit", type: "private" })
@@ -452,38 +368,22 @@ interface EndpointCall<Held extends string, Routes, Keys extends keyof Routes> {
 }
 
 /**
- * The callable `endpoint`: `endpoint(route, options)` or `endpoint(options)` returns
- * request options, with helper members.
- *
- * Its calls are typed by the route (see docs/typed-routes.md): a literal route
- * needs its required placeholders, except those its defaults surely hold; a route
- * of its route map (set by `withRoutes()`) needs the parameters the map gives it.
- * `endpoint` is an `Endpoint<{}, {}>`. The bare `Endpoint` type (`any` for both)
- * checks nothing, so that every endpoint function can be assigned to it.
+ * The callable `endpoint`, its calls typed by the route (see docs/typed-routes.md); the bare `Endpoint` checks nothing.
  *
  * @typeParam Defaults - The options laid over the global defaults by `defaults()`: the parameters they surely hold are not required.
  * @typeParam Routes - The route map set by `withRoutes()`; `{}` for none.
  */
-// `any` for both: the bare `Endpoint` type checks nothing, so every endpoint function fits it.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export interface Endpoint<Defaults extends object = any, Routes = any> extends EndpointCall<
   HeldNames<Defaults>,
   HeldRoutes<Routes, HeldNames<Defaults>>,
   RouteKey<HeldRoutes<Routes, HeldNames<Defaults>>>
 > {
-  /**
-   * The current defaults, deep-frozen (the `data` and `request` values excepted: they
-   * stay the caller's own objects).
-   *
-   * @example
-   * endpoint.DEFAULTS.baseUrl // "https://api.github.com"
-   */
+  /** The current defaults, deep-frozen (`data` and `request` stay the caller's own). @example endpoint.DEFAULTS.baseUrl */
   readonly DEFAULTS: ReadonlyMergedOptions;
 
   /**
-   * A new endpoint function with `options` laid over these defaults; cascades, and
-   * never changes the function it is called on. The parameters `options` surely
-   * holds are no longer required by its calls.
+   * A new endpoint function with `options` laid over these defaults; the parameters they hold are no longer required.
    *
    * @example
    * const myEndpoint = endpoint.defaults({ baseUrl: "https://ghe.example.com/api/v3", org: "my-org" });
@@ -492,51 +392,25 @@ export interface Endpoint<Defaults extends object = any, Routes = any> extends E
   defaults<Options extends EndpointOptions>(options: Options): Endpoint<Defaults & Options, Routes>;
 
   /**
-   * The defaulted options without parsing them: a fresh mutable object
-   * whose url still holds its placeholders. `merge()` returns the defaults. Known
-   * parameters are typed, none is required.
+   * The defaulted options without parsing them: a fresh object, placeholders not yet expanded.
    *
    * @example
    * endpoint.merge("GET /orgs/{org}/repos", { org: "octokit" }).url // "/orgs/{org}/repos"
    */
   merge<Route extends string>(route: Route | RouteKey<Routes>, options?: MergeOptions<Route, Routes>): MergedOptions;
-  /**
-   * The same, with the method and url in the options instead of a route (or the
-   * defaults alone, without arguments).
-   *
-   * @example
-   * endpoint.merge({ method: "POST", url: "/user/repos", name: "new-repo" }).name // "new-repo"
-   */
+  /** The same, with the method and url in the options (or the defaults alone). @example endpoint.merge({ url: "/user/repos" }) */
   merge(options?: EndpointOptions): MergedOptions;
-  /**
-   * `more` laid over `options` as options are over a route (`undefined`, or the very same
-   * object, as Octokit's hooks pass it, adds nothing).
-   *
-   * @example
-   * endpoint.merge({ method: "GET", url: "/a" }, { url: "/b" }).url // "/b"
-   */
+  /** `more` laid over `options` as options are over a route. @example endpoint.merge({ url: "/a" }, { url: "/b" }).url // "/b" */
   merge(options: EndpointOptions, more: EndpointOptions | undefined): MergedOptions;
 
-  /**
-   * Stateless: turns merged options into request options, adding no defaults.
-   *
-   * @example
-   * endpoint.parse(endpoint.merge("GET /user"))
-   */
+  /** Stateless: turns merged options into request options, adding no defaults. @example endpoint.parse(endpoint.merge("GET /user")) */
   parse(options: MergedOptions): RequestOptions;
 
-  /**
-   * A {@link RequestBuilder} holding this function's defaults (and its route map).
-   *
-   * @example
-   * endpoint.defaults({ org: "octokit" }).builder().route("GET /orgs/{org}").build()
-   */
+  /** A {@link RequestBuilder} holding this function's defaults and route map. @example endpoint.builder().route("GET /user") */
   builder(): RequestBuilder<string, string, HeldNames<Defaults>, Routes>;
 
   /**
-   * This very function, its calls typed by the route map `NewRoutes` (see
-   * {@link RouteMap}): a route of the map needs the parameters the map gives it, of
-   * the types it gives; any other route is typed from its text as before.
+   * This very function, its calls typed by the route map `NewRoutes` (see {@link RouteMap}).
    *
    * @example
    * import type { Endpoints } from "@octokit/types";
@@ -547,10 +421,7 @@ export interface Endpoint<Defaults extends object = any, Routes = any> extends E
 }
 
 /**
- * The `this` of a builder's `build()`: the builder once every required parameter is
- * given; otherwise a message naming the missing ones, which tsc prints in its error
- * ("The 'this' context of type … is not assignable to method's 'this' of type
- * '"missing parameter: repo"'").
+ * `build()`'s `this`: the builder once every required parameter is given, else a message tsc prints in its error.
  *
  * @example
  * type This = BuildReceiver<"GET", "/repos/{owner}/{repo}", "owner", {}>; // "missing parameter: repo"

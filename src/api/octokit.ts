@@ -36,28 +36,11 @@ export interface OctokitMergedOptions extends MergedOptions {
   };
 }
 
-/**
- * The `endpoint` of `fluent-endpoint/octokit`: the same function, rules and errors as
- * `fluent-endpoint`'s, with `@octokit/endpoint`'s conventions where Octokit depends on
- * them: the result's `method` upper case, `mediaType.previews`, and a raw `+` in a
- * search `q` (see docs/octokit-differences.md). Its calls are not typed by the route:
- * Octokit's own types (`@octokit/types`) type an Octokit app's calls.
- */
+/** The `endpoint` of `fluent-endpoint/octokit`: `fluent-endpoint`'s, under Octokit's conventions (docs/decisions.md, "The Octokit entry"). */
 export interface OctokitEndpoint {
-  /**
-   * Request options for a route plus parameters, the method upper case.
-   *
-   * @example
-   * endpoint("PATCH /repos/{owner}/{repo}", { owner: "octokit", repo: "rest.js", private: true }).method // "PATCH"
-   */
+  /** Request options for a route plus parameters, the method upper case. @example endpoint("PATCH /user", { bio: "x" }).method // "PATCH" */
   (route: string, options?: OctokitOptions): RequestOptions;
-  /**
-   * The same, with the method and url in the options; `more` is laid over `options` as
-   * options are over a route (Octokit's authentication hook passes the same object again).
-   *
-   * @example
-   * endpoint({ method: "GET", url: "/user" })
-   */
+  /** The same, with the method and url in the options; `more` is laid over `options`. @example endpoint({ method: "GET", url: "/user" }) */
   (options: OctokitOptions, more?: OctokitOptions): RequestOptions;
 
   /** The current defaults, deep-frozen (`data` and `request` excepted). @example endpoint.DEFAULTS.baseUrl */
@@ -72,12 +55,7 @@ export interface OctokitEndpoint {
   /** A new endpoint function with `options` laid over these defaults. @example endpoint.defaults({ mediaType: { previews: ["mercy"] } }) */
   defaults(options: OctokitOptions): OctokitEndpoint;
 
-  /**
-   * The defaulted options without parsing them, the method as given.
-   *
-   * @example
-   * endpoint.merge("GET /search/issues", { q: "is:open+label:bug" }).method // "GET"
-   */
+  /** The defaulted options without parsing them, the method as given. @example endpoint.merge("GET /search/issues", { q: "is:open" }) */
   merge(route: string, options?: OctokitOptions): OctokitMergedOptions;
   /** The same, with the method and url in the options, `more` laid over them. @example endpoint.merge({ method: "GET", url: "/user" }) */
   merge(options?: OctokitOptions): OctokitMergedOptions;
@@ -87,23 +65,14 @@ export interface OctokitEndpoint {
   /** Stateless: turns merged options into request options, the method upper case. @example endpoint.parse(endpoint.merge("GET /user")) */
   parse(options: MergedOptions): RequestOptions;
 
-  /**
-   * A builder holding these defaults and following the same conventions: its
-   * `build()` returns the method upper case, its `mediaType()` takes previews.
-   *
-   * @example
-   * endpoint.builder().route("PATCH /user").param("bio", "x").build().method // "PATCH"
-   */
+  /** A builder holding these defaults, under the same conventions. @example endpoint.builder().route("PATCH /user").build().method // "PATCH" */
   builder(): OctokitRequestBuilder;
 
   /** This very function (route maps type `fluent-endpoint`'s calls only). @example endpoint.withRoutes() === endpoint */
   withRoutes(): OctokitEndpoint;
 }
 
-/**
- * The builder of the `fluent-endpoint/octokit` entry: a {@link RequestBuilder} at run
- * time, under this entry's conventions, typed without routes as the entry's calls are.
- */
+/** The builder of the `fluent-endpoint/octokit` entry: a {@link RequestBuilder}, typed without routes. */
 export interface OctokitRequestBuilder {
   /** See {@link RequestBuilder.route}. @example builder.route("POST /graphql") */
   route(route: string): OctokitRequestBuilder;
@@ -136,8 +105,7 @@ export interface OctokitRequestBuilder {
 }
 
 /**
- * The `endpoint` of `fluent-endpoint/octokit`, for `@octokit/request` and the Octokit
- * clients built on it.
+ * The `endpoint` of `fluent-endpoint/octokit`, for `@octokit/request` and the Octokit clients built on it.
  *
  * @example
  * import { endpoint } from "fluent-endpoint/octokit";

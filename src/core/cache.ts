@@ -1,8 +1,4 @@
-/**
- * A memo of `compute(key)` for string keys: at most `limit` entries, the oldest
- * evicted first (FIFO by count), and keys longer than `maxKeyLength` (generated or
- * hostile input) never kept. A `compute` that throws caches nothing.
- */
+/** A bounded FIFO memo; long keys (generated or hostile input) are never kept, and a throw caches nothing. */
 export interface BoundedCache<V> {
   get(key: string): V;
 }

@@ -1,6 +1,4 @@
-// The one table of ASCII character classes: each entry holds the flags of the classes
-// its character belongs to, so every "is this a token character / unreserved / a
-// variable-name character" question is one lookup. The flags:
+// One table of ASCII character class flags, so every class question is one lookup.
 
 /** RFC 5234 ALPHA. */
 export const ALPHA = 1;

@@ -1,9 +1,4 @@
-/**
- * Where the `fluent-endpoint/octokit` entry follows `@octokit/endpoint` instead of the
- * main entry's rules: what Octokit and its plugins depend on. Every other rule is the
- * same in both entries (see docs/octokit-differences.md). The octokit entry brings its
- * own code for these, so the main entry's bundle never holds it.
- */
+/** Where the octokit entry follows `@octokit/endpoint` (docs/octokit-differences.md); its code stays out of the main bundle. */
 export interface Conventions {
   /** The result's `method` upper case (`@octokit/request` and its plugins compare it with `"GET"`), else lower case. */
   readonly upperCaseMethod: boolean;

@@ -1,9 +1,6 @@
-// Throw sites write a code as its literal (checked against `EndpointErrorCode`), so that
-// a bundle that throws but never reads this table leaves it out; the freeze is part of
-// the declaration, never a statement of its own, which a bundler could drop or keep alone.
+// Throw sites write codes as literals, so a bundle that never reads this table drops it; hence the freeze inside the declaration.
 /**
- * Every error code fluent-endpoint throws, in one place. The codes are stable:
- * match on `error.code`, never on the message text.
+ * Every error code fluent-endpoint throws. The codes are stable: match on `error.code`, never on the message.
  *
  * @namespace
  * @example
@@ -45,8 +42,7 @@ export type EndpointErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];
 const BRAND = /*#__PURE__*/ Symbol.for("fluent-endpoint.EndpointError");
 
 /**
- * The only error fluent-endpoint throws for bad input. It extends `TypeError`
- * (as bad arguments are type errors of a kind) and carries a stable `code`.
+ * The only error fluent-endpoint throws for bad input: a `TypeError` with a stable `code`.
  *
  * @example
  * try {
@@ -72,10 +68,7 @@ export class EndpointError extends TypeError {
     Object.defineProperty(this, BRAND, { value: true });
   }
 
-  /**
-   * `instanceof` also holds for an EndpointError from the package's other build (the
-   * CommonJS one for an ES module app, or the reverse), which is another class.
-   */
+  /** `instanceof` also holds for an EndpointError of the package's other build (docs/decisions.md, "Two builds in one process"). */
   static override [Symbol.hasInstance](value: unknown): boolean {
     // A subclass (inheriting this method) keeps the usual prototype check.
     if (this !== EndpointError) return Function.prototype[Symbol.hasInstance].call(this, value);

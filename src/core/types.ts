@@ -1,14 +1,8 @@
-/**
- * A header value as sent: text, or a number such as `content-length: 14`.
- *
- * @example
- * const length: HeaderValue = 14;
- */
+/** A header value as sent: text, or a number such as `content-length: 14`. @example const length: HeaderValue = 14; */
 export type HeaderValue = string | number;
 
 /**
- * Headers as a caller passes them. Names may use any case (they are lowercased);
- * `undefined` or `null` removes a header, including a default one.
+ * Headers as a caller passes them: names in any case; `undefined` or `null` removes a header, a default one too.
  *
  * @example
  * const headers: RequestHeaders = { Authorization: "token secret123", "user-agent": null };
@@ -36,20 +30,9 @@ export interface ResultHeaders {
  *   .headers.accept; // "application/vnd.github.v3.raw"
  */
 export interface MediaType {
-  /**
-   * A media type parameter such as `raw`, `diff` or `text+json`. It amends each
-   * `accept` item of the form `application/vnd.<vendor>[.v<N>][.<word>][+json]`:
-   * `application/vnd.github.v3+json` with `raw` becomes `application/vnd.github.v3.raw`.
-   * Other items (`text/html`, `application/vnd.github.foo-preview+json`) are kept.
-   * An empty string means none.
-   */
+  /** A media type parameter such as `raw`, `diff` or `text+json` for vendor `accept` items; `""` for none. */
   format?: string | undefined;
-  /**
-   * Only an empty list, which asks for nothing: `@octokit/endpoint`'s merged options
-   * for `/graphql` hold `previews: []`. API previews themselves are not supported; a
-   * non-empty list is `ERR_INVALID_OPTIONS` (the `fluent-endpoint/octokit` entry takes
-   * them: see OctokitMediaType).
-   */
+  /** Only `[]`, which `@octokit/endpoint`'s merged options hold; previews need the octokit entry ({@link OctokitMediaType}). */
   previews?: readonly never[] | undefined;
 }
 
@@ -64,22 +47,12 @@ export interface MediaType {
 export interface OctokitMediaType {
   /** See {@link MediaType.format}. */
   format?: string | undefined;
-  /**
-   * GitHub API preview names, with or without their `-preview` suffix (`"mercy"`,
-   * `"mercy-preview"`). As in `@octokit/endpoint`, they replace `accept` for a url
-   * that ends in `/graphql` (`application/vnd.github.mercy-preview+json`, or
-   * `.<format>` for `+json`) and change nothing elsewhere; a call to `/graphql` adds
-   * its previews to those of the defaults, any other call replaces them.
-   */
+  /** GitHub API preview names (`"mercy"` or `"mercy-preview"`); as in `@octokit/endpoint`, they only affect `/graphql`. */
   previews?: readonly string[] | undefined;
 }
 
 /**
- * Custom meta information for whoever sends the request (a `signal`, a `fetch`
- * implementation, retry settings…). fluent-endpoint returns it as the very object
- * passed in, never copied or frozen; when the defaults and a call (or two builder
- * steps) both carry one, the result holds a new object merged from them as
- * `@octokit/endpoint` merges it: plain objects key by key, anything else from the later one.
+ * Meta information for whoever sends the request (a `signal`, a `fetch`…), passed on as is (docs/decisions.md, "`request`").
  *
  * @example
  * const request: RequestMeta = { signal: AbortSignal.timeout(5000) };
@@ -90,9 +63,7 @@ export interface RequestMeta {
 }
 
 /**
- * The options of `endpoint()`, `merge()`, `defaults()` and `RequestBuilder.from()`.
- * Every key that is not one of the named fields is a parameter: it fills a url
- * placeholder, or goes to the query string (GET, HEAD), or to the JSON body.
+ * The options of `endpoint()`, `merge()`, `defaults()` and `RequestBuilder.from()`; any other key is a parameter.
  *
  * @example
  * const options: EndpointOptions = {
@@ -123,9 +94,7 @@ export interface EndpointOptions {
 }
 
 /**
- * Defaulted options, as `merge()` returns them and `parse()` takes them: the url
- * still holds its placeholders, the method keeps its case, parameters are
- * top-level keys.
+ * Defaulted options, as `merge()` returns them and `parse()` takes them: placeholders not yet expanded.
  *
  * @example
  * const merged: MergedOptions = endpoint.merge("GET /orgs/{org}/repos", { org: "octokit" });
@@ -155,8 +124,7 @@ export interface MergedOptions {
 }
 
 /**
- * `endpoint.DEFAULTS`: merged options, read-only down to the header values and the
- * media type (the object is deep-frozen; `data` and `request` stay the caller's own).
+ * `endpoint.DEFAULTS`: merged options, deep-frozen (`data` and `request` stay the caller's own).
  *
  * @example
  * const defaults: ReadonlyMergedOptions = endpoint.DEFAULTS;
@@ -173,8 +141,7 @@ export interface ReadonlyMergedOptions extends Readonly<MergedOptions> {
 }
 
 /**
- * Generic request options, ready for any HTTP client. `Method` is the literal
- * lowercase method when the route gives one (`endpoint("GET /user").method` is `"get"`).
+ * Generic request options, ready for any HTTP client.
  *
  * @typeParam Method - The lowercase method, `string` when it is not known.
  *

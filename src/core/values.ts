@@ -8,13 +8,7 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
   return proto === null || Object.getPrototypeOf(proto) === null;
 }
 
-/**
- * Which of Date, Map and Set `value` is, from any realm (an iframe's, a `vm`
- * context's, where `instanceof` fails), or undefined. Told by a method of this realm
- * that works on that kind only: it reads the object's internal slot, so no getter or
- * Proxy trap of the caller's runs, and neither a `Symbol.toStringTag` nor a
- * prototype can fake or hide the kind.
- */
+/** By internal slot, not `instanceof`: works across realms, runs no caller getter, and a `toStringTag` cannot fake it. */
 export function builtinKind(value: object): "Date" | "Map" | "Set" | undefined {
   if (works(Date.prototype.getTime, value)) return "Date";
   if (works(Map.prototype.has, value)) return "Map";
@@ -22,7 +16,7 @@ export function builtinKind(value: object): "Date" | "Map" | "Set" | undefined {
   return undefined;
 }
 
-/** True when `value`'s prototype is a built-in one (Date.prototype of any realm) or null, not a subclass's. */
+/** A subclass's instance is a class instance, kept as it is (docs/decisions.md, "Frozen surfaces"). */
 function hasBasePrototype(value: object): boolean {
   const proto: unknown = Object.getPrototypeOf(value);
   return proto === null || isPlainObject(proto);
@@ -37,15 +31,12 @@ function works(method: (this: never, key: never) => unknown, value: object): boo
   }
 }
 
-/** `object[key]` when it is an own property, else undefined: an inherited `constructor` or a polluted prototype's key is no value. */
+/** An inherited `constructor` or a polluted prototype's key is no value. */
 export function ownValue(object: object, key: string): unknown {
   return Object.hasOwn(object, key) ? (object as Record<string, unknown>)[key] : undefined;
 }
 
-/**
- * Sets an own property. Plain assignment of `__proto__` (a key `JSON.parse` happily
- * produces) would replace the object's prototype instead.
- */
+/** Assigning `__proto__` (which `JSON.parse` produces) would replace the prototype instead. */
 export function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
   if (key === "__proto__") {
     Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
@@ -54,12 +45,7 @@ export function setOwn(target: Record<string, unknown>, key: string, value: unkn
   }
 }
 
-/**
- * Text for a scalar (string, finite number, bigint, boolean, Date), or undefined for
- * anything else. NaN and ±Infinity are `ERR_INVALID_PARAMETER`, as an invalid Date is:
- * `/issues/NaN` is the trace of a failed conversion, never a resource. `name` is the
- * parameter named in the error.
- */
+/** Text for a scalar, undefined for anything else (docs/decisions.md, "Values in a url"). */
 export function scalarText(value: unknown, name: string): string | undefined {
   switch (typeof value) {
     case "string":
@@ -73,7 +59,7 @@ export function scalarText(value: unknown, name: string): string | undefined {
     case "boolean":
       return String(value);
     default:
-      // A Date of any realm, read through this realm's methods (lists and maps, the usual objects here, are no Dates).
+      // Lists and maps, the usual objects here, skip the costlier Date check.
       if (
         typeof value === "object" &&
         value !== null &&
@@ -90,12 +76,7 @@ export function scalarText(value: unknown, name: string): string | undefined {
   }
 }
 
-/**
- * The text (see {@link scalarText}) of each item of a list or each value of a plain
- * object, as [key, text] pairs (a list's keys are its indices), `null` and `undefined`
- * ones left out; `refuse` makes the error for one that has no text (a nested list or
- * object). A list is read by index: an iterator or method of the caller's is never called.
- */
+/** Read by index, so an iterator or method of the caller's is never called. */
 export function itemTexts(items: object, name: string, refuse: (item: unknown) => Error): [string, string][] {
   const list = Array.isArray(items);
   const keys = list ? items : Object.keys(items);
@@ -111,25 +92,16 @@ export function itemTexts(items: object, name: string, refuse: (item: unknown) =
   return texts;
 }
 
-/** The deepest nesting of objects and arrays a value may have, wherever it is copied or written as JSON. */
+/** docs/decisions.md, "Nesting depth". */
 export const MAX_DEPTH = 1000;
 
-/**
- * A deep copy of plain data (plain objects, arrays, Dates, Maps, Sets, of any realm) so
- * that the copy can be frozen or handed out without touching the caller's value.
- * Anything else (primitives, class instances, typed arrays, Blobs…) is returned as is.
- * `name` is the parameter named in the error thrown for a cycle or a value nested
- * deeper than {@link MAX_DEPTH}. With `frozen`, every copy is frozen as it is made.
- * Arrays, Maps and Sets are read through this realm's built-in methods, never through
- * a `map` or an iterator the caller's object may carry as its own property.
- */
+/** A deep copy of plain data, to freeze or hand out without touching the caller's value (docs/decisions.md, "Frozen surfaces"). */
 export function cloneValue<T>(value: T, name: string, frozen = false): T {
   return typeof value !== "object" || value === null
     ? value
     : cloneWithin(value, `parameter ${quote(name)}`, [], frozen);
 }
 
-/** `cloneValue` below `ancestors`; `name` as messages show it. */
 function cloneWithin<T>(value: T, name: string, ancestors: object[], frozen: boolean): T {
   if (typeof value !== "object" || value === null) return value;
   if (ancestors.includes(value)) throw new EndpointError("ERR_INVALID_PARAMETER", `${name} contains a cycle`);
@@ -147,9 +119,7 @@ function cloneWithin<T>(value: T, name: string, ancestors: object[], frozen: boo
     for (const key of Object.keys(value)) setOwn(object, key, cloneWithin(value[key], name, ancestors, frozen));
     copy = object;
   } else {
-    // The copies are of this realm, whose Date, Map and Set immer's freeze knows. A
-    // subclass (a time-zone Date, a Map with a `toJSON`) is a class instance, kept as it
-    // is: a copy would lose its own `toJSON` and `toISOString`, and so change the body.
+    // Copies of this realm, whose Date, Map and Set immer's freeze knows.
     const kind = hasBasePrototype(value) ? builtinKind(value) : undefined;
     if (kind === "Date") {
       copy = new Date(Date.prototype.getTime.call(value));

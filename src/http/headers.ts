@@ -3,10 +3,7 @@ import { codePointLabel, EndpointError, quote } from "../core/errors.js";
 import type { HeaderValue } from "../core/types.js";
 import { isToken, whereNotToken } from "./tokens.js";
 
-/**
- * Throws unless `name` is an HTTP token. Checked as written, before lowercasing:
- * `toLowerCase` turns some non-ASCII letters into ASCII ones (the Kelvin sign "K" → "k").
- */
+/** Checked before lowercasing, which turns some non-ASCII letters into ASCII (docs/decisions.md, "Header names"). */
 export function assertHeaderName(name: string): void {
   if (!isToken(name)) {
     throw new EndpointError(
@@ -16,13 +13,7 @@ export function assertHeaderName(name: string): void {
   }
 }
 
-/**
- * Throws unless `value` is a finite number or a string an HTTP header can carry
- * (RFC 9110 §5.5 field-value: tab, space, visible ASCII, and obs-text U+0080–U+00FF).
- * CR, LF and NUL would split or end the header line; other control characters and
- * anything above U+00FF (which has no one-byte form) make fetch or Node's http refuse
- * the request when it is sent, far from the mistake.
- */
+/** RFC 9110 §5.5 field-value, checked now rather than refused by fetch far from the mistake (docs/decisions.md, "Header values"). */
 export function assertHeaderValue(name: string, value: unknown): asserts value is HeaderValue {
   if (typeof value === "number") {
     if (Number.isFinite(value)) return;

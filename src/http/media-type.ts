@@ -9,11 +9,7 @@ export interface MediaTypeFields {
   readonly previews: readonly string[] | undefined;
 }
 
-/**
- * The validated `mediaType`. Its `previews` are read by `previews`, the Octokit
- * conventions'; without them only an empty list is accepted, which asks for nothing
- * (as in `@octokit/endpoint`'s merged options for `/graphql`).
- */
+// docs/decisions.md, "`mediaType`".
 export function readMediaType(mediaType: unknown, previews: Previews | undefined): MediaTypeFields {
   if (!isPlainObject(mediaType)) {
     throw new EndpointError("ERR_INVALID_OPTIONS", `mediaType must be a plain object, got ${describe(mediaType)}`);
@@ -72,10 +68,7 @@ function isFormatTail(format: string): boolean {
 }
 
 /**
- * Applies `mediaType.format` to an `accept` header value: each comma-separated
- * vendor type `application/vnd.<vendor>[.v<N>][.<format>][+json]` becomes
- * `application/vnd.<vendor>[.v<N>].<format>`; any other type is kept as it is.
- * A plain scan, not a regular expression, so no input can make it backtrack.
+ * Applies `mediaType.format` to vendor types of `accept`; a plain scan, so no input can make it backtrack.
  *
  * @example
  * applyFormat("application/vnd.github.v3+json", "raw") // "application/vnd.github.v3.raw"

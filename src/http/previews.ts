@@ -34,10 +34,7 @@ export const GITHUB_PREVIEWS: Previews = {
   },
 
   /**
-   * For a url that ends in `/graphql` and an `accept` that names no binary type: the
-   * previews `accept` already names, then `previews`, each as
-   * `application/vnd.github.<name>-preview` plus `.<format>` or `+json`. Read by a
-   * scan of `accept`'s words, with no regular expression on caller input.
+   * Only for a `/graphql` url; a scan of `accept`'s words, with no regular expression on caller input.
    *
    * @example
    * GITHUB_PREVIEWS.accept("application/vnd.github.v3+json", ["mercy"], "", "https://api.github.com/graphql")

@@ -22,8 +22,7 @@ const BARE_METHODS = /*#__PURE__*/ new Set([
   "CONNECT",
 ]);
 
-// Routes are usually literals written once and called often: their parsed form is kept
-// in a bounded cache, as url templates are (docs/decisions.md, route cache).
+// Routes are usually literals called often (docs/decisions.md, "Route cache").
 const routes = /*#__PURE__*/ boundedCache(512, 2048, readRoute);
 
 /** Parses a route string (see {@link readRoute}) through a bounded cache; the result is frozen. */
@@ -45,8 +44,7 @@ function isUnicodeSpace(code: number): boolean {
 }
 
 /**
- * Splits `"<METHOD> <URL>"` or `"<URL>"`. Anything else — empty, extra
- * spaces, three parts, a method with no URL — is `ERR_INVALID_ROUTE`.
+ * Splits `"<METHOD> <URL>"` or `"<URL>"` (docs/decisions.md, "Route strings").
  *
  * @example
  * parseRoute("POST /repos/{owner}/{repo}/issues") // { method: "POST", url: "/repos/{owner}/{repo}/issues" }

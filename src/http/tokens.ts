@@ -12,11 +12,7 @@ function firstNonToken(text: string): number {
   return -1;
 }
 
-/**
- * For a message about `text`, which is no token: where its first character that is no
- * token character stands (" (U+212A at position 0)"), since a look-alike such as the
- * Kelvin sign cannot be told from "K" in the quoted name; "" for an empty `text`.
- */
+/** A look-alike such as the Kelvin sign cannot be told from "K" in a quoted name, so messages name the character. */
 export function whereNotToken(text: string): string {
   const i = firstNonToken(text);
   return i === -1 ? "" : ` (${codePointLabel(text, i)} at position ${i})`;

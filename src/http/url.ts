@@ -4,10 +4,7 @@ import { itemTexts, scalarText } from "../core/values.js";
 import { encodeUnreserved } from "../template/encode.js";
 import { schemeLength } from "../template/template.js";
 
-/**
- * Checks a `baseUrl`: a prefix for paths, so a query or fragment in it would swallow
- * the path appended to it, and a control character is a mistake, as in a url template.
- */
+/** A query or fragment in a `baseUrl` would swallow the path appended to it. */
 export function assertBaseUrl(baseUrl: string): string {
   let problem = "";
   if (baseUrl.indexOf("?") !== -1 || baseUrl.indexOf("#") !== -1) problem = "must not have a query or fragment";
@@ -19,8 +16,7 @@ export function assertBaseUrl(baseUrl: string): string {
 }
 
 /**
- * Joins `baseUrl` and an expanded `url` with exactly one "/" between them. A url
- * with a scheme is used as is, and an empty `baseUrl` leaves the url unchanged.
+ * Joins `baseUrl` and an expanded `url` with exactly one "/"; a url with a scheme is used as is.
  *
  * @example
  * joinUrl("https://api.github.com/", "repos") // "https://api.github.com/repos"
@@ -36,11 +32,7 @@ export function joinUrl(baseUrl: string, url: string): string {
   return `${baseUrl.slice(0, baseEnd)}/${url.slice(urlStart)}`;
 }
 
-/**
- * The query text of one leftover parameter, or undefined to omit it: scalars as
- * text, a `Date` as its ISO string, a list joined by "," (null elements skipped,
- * an empty list omitted). Objects have no agreed query form, so they are refused.
- */
+/** docs/decisions.md, "Values in a query": objects have no agreed query form. */
 export function queryValue(
   name: string,
   value: unknown,
@@ -64,10 +56,7 @@ function notQueryable(name: string, value: unknown, instead: string): EndpointEr
 }
 
 /**
- * The query pair `name=value`, both encoded as RFC 6570 encodes a text value in
- * `{?x}`, so a scalar reads the same whether the template or the leftovers put it
- * there. A list arrives joined (see `queryValue`), so its commas are encoded here,
- * where `{?x}` keeps them as separators.
+ * Encoded as `{?x}` encodes text, so a scalar reads the same from the template or the leftovers.
  *
  * @example
  * queryPair("labels", "bug,ui") // "labels=bug%2Cui"
@@ -82,8 +71,7 @@ export function queryPair(name: string, value: string): string {
 }
 
 /**
- * Appends an encoded query (`a=1&b=2`) to `url`: after "?" (or "&" when a query is
- * already there), before any "#fragment".
+ * Appends an encoded query before any "#fragment" (docs/decisions.md, "Query separator").
  *
  * @example
  * appendQuery("/issues#top", "labels=bug%2Cui") // "/issues?labels=bug%2Cui#top"

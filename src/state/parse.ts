@@ -11,12 +11,7 @@ import { cloneValue, ownValue, setOwn } from "../core/values.js";
 
 const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
 
-/**
- * Turns a state into request options: expands the url template, joins it to
- * `baseUrl`, and routes every parameter the template did not use to the query string
- * (GET, HEAD) or the JSON body (any other method). The result is a fresh, mutable
- * object; only `body` from `data` and `request` are the caller's own.
- */
+/** Turns a state into fresh request options; leftover parameters go to the query (GET, HEAD) or the JSON body. */
 export function parseState(state: EndpointState, conventions: Conventions): RequestOptions {
   if (state.url === undefined) {
     throw new EndpointError("ERR_MISSING_URL", 'no url: pass a route such as "GET /user" or a url option');
@@ -73,8 +68,7 @@ export function parseState(state: EndpointState, conventions: Conventions): Requ
     let fields: Record<string, unknown> | undefined;
     for (const key of Object.keys(params)) {
       if (template.variables.has(key)) continue;
-      // With `data`, the leftovers are not sent, but checked as a body would be, so that
-      // endpoint(), parse(merge()) and a builder refuse the same input alike.
+      // Unsent with `data`, but checked, so every call path refuses the same input (docs/decisions.md, "Cycles").
       const value = cloneValue(params[key], key);
       if (state.data === undefined) setOwn((fields ??= {}), key, value);
     }
@@ -89,8 +83,7 @@ export function parseState(state: EndpointState, conventions: Conventions): Requ
 }
 
 /**
- * `endpoint.parse()`: stateless, turns merged options (as `merge()` returns them,
- * or written by hand) into request options. No defaults are added.
+ * `endpoint.parse()`: merged options to request options, adding no defaults.
  *
  * @example
  * parse({ method: "GET", baseUrl: "https://api.github.com", url: "/users/{user}", headers: {}, user: "octocat" })

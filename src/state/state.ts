@@ -25,23 +25,17 @@ declare const __FLUENT_ENDPOINT_VERSION__: string;
  */
 export const VERSION: string = __FLUENT_ENDPOINT_VERSION__;
 
-/**
- * A caller's value kept by identity (`data`, `request`). immer drafts and freezes plain
- * objects, but leaves class instances alone, so the value inside stays the caller's own.
- */
+/** A caller's value kept by identity (`data`, `request`): immer leaves class instances alone, so it is not frozen. */
 export class Held<T> {
   constructor(readonly value: T) {
     Object.freeze(this);
   }
 }
 
-/** Header values by lowercase name; `null` for a header removed (shown as `null` in `DEFAULTS`, left out of requests). */
+// `null` for a removed header: docs/decisions.md, "Removing a header".
 export type Headers = Readonly<Record<string, HeaderValue | null>>;
 
-/**
- * Everything a request is built from: one plain, nested record, frozen and shared by
- * immer when it is stored (`defaults()`, builders), or a short-lived copy for one call.
- */
+/** Everything a request is built from: frozen by immer when stored, a short-lived copy for one call. */
 export interface EndpointState {
   /** As given (not lowercased); undefined only in a state `parse()` reads from options without one. */
   readonly method: string | undefined;
@@ -58,26 +52,23 @@ export interface EndpointState {
   readonly request: Held<RequestMeta> | undefined;
 }
 
-/** A state being written: an immer draft, or a one-call copy. */
 export type Draft = {
   -readonly [K in keyof EndpointState]: K extends "headers" | "params"
     ? Record<string, EndpointState[K][string]>
     : EndpointState[K];
 };
 
-/** One change to a state (a builder method, a `defaults()` call, a call's options), checked already. */
+/** One change to a state, its input checked already. */
 export type Recipe = (state: Draft) => void;
 
-/** The global defaults. */
 export const ROOT_STATE: EndpointState = /*#__PURE__*/ createState("GET", "https://api.github.com", {
   accept: "application/vnd.github.v3+json",
   "user-agent": "fluent-endpoint.js/" + __FLUENT_ENDPOINT_VERSION__,
 });
 
-/** The start of the state the stateless `parse()` reads from merged options: no defaults at all. */
+/** For the stateless `parse()`: no defaults at all. */
 export const EMPTY_STATE: EndpointState = /*#__PURE__*/ createState(undefined, "", {});
 
-/** A frozen state with these fields, no parameters and nothing else. */
 function createState(method: string | undefined, baseUrl: string, headers: Headers): EndpointState {
   return freeze(
     {
@@ -98,14 +89,13 @@ function createState(method: string | undefined, baseUrl: string, headers: Heade
 // A private immer instance: an application's own immer settings never reach our states.
 const immer = /*#__PURE__*/ new Immer({ autoFreeze: true });
 
-/** A new frozen state: `recipes` written into a draft of `base`; immer shares what they leave alone. */
 export function produceState(base: EndpointState, recipes: readonly Recipe[]): EndpointState {
   return immer.produce(base, (draft: Draft) => {
     for (const recipe of recipes) recipe(draft);
   });
 }
 
-/** `recipes` written into a short-lived, unfrozen copy of `base` (its records copied, not the values in them), for one call: no immer. */
+/** For one call: a short-lived copy of `base`, so no immer on the hot path. */
 export function mergeForCall(base: EndpointState, recipes: readonly Recipe[]): EndpointState {
   // Written out (not `{ ...base }`), so every call state has one shape.
   const state: Draft = {
@@ -123,11 +113,7 @@ export function mergeForCall(base: EndpointState, recipes: readonly Recipe[]): E
   return state;
 }
 
-/**
- * Sets headers in order, as one `.header()` call each: a later value for a name
- * replaces an earlier one in its place; a header removed (`null`) and set again comes
- * last, as a new one does.
- */
+// docs/decisions.md, "Keys of one headers object".
 export function writeHeaders(state: Draft, entries: readonly HeaderEntry[]): void {
   const headers = entries.some(([name]) => name === "__proto__")
     ? (state.headers = plain(state.headers))
@@ -138,22 +124,16 @@ export function writeHeaders(state: Draft, entries: readonly HeaderEntry[]): voi
   }
 }
 
-/** Sets parameters, each a value to keep (a copy, for a stored state). */
 export function writeParams(state: Draft, entries: Readonly<Record<string, unknown>>): void {
   const params = Object.hasOwn(entries, "__proto__") ? (state.params = plain(state.params)) : state.params;
   for (const key of Object.keys(entries)) setOwn(params, key, entries[key]);
 }
 
-/**
- * A record as a plain object to write an own `__proto__` key into: an immer draft
- * refuses `Object.defineProperty`, the only way to set one, so the record is replaced
- * (immer freezes the new one) rather than drafted.
- */
+// An immer draft refuses `Object.defineProperty`, the only way to set an own `__proto__`, so the record is replaced.
 function plain<V>(record: Record<string, V>): Record<string, V> {
   return isDraft(record) ? { ...(current(record as never) as Record<string, V>) } : record;
 }
 
-/** Merges previews by the url the state has now, under conventions that read them. */
 export function writePreviews(state: Draft, conventions: Conventions, previews: readonly string[] | undefined): void {
   if (conventions.previews !== undefined)
     state.previews = conventions.previews.merge(state.previews, previews, state.url);
@@ -162,23 +142,16 @@ export function writePreviews(state: Draft, conventions: Conventions, previews: 
 /** A checked header: its lowercase name, and its value or `null` to remove it. */
 export type HeaderEntry = readonly [name: string, value: HeaderValue | null];
 
-/** Sets `request` over the state's: merged as `@octokit/endpoint` merges them (see {@link mergeRequest}). */
 export function writeRequest(state: Draft, request: RequestMeta): void {
   state.request = new Held(mergeRequest(state.request?.value, request));
 }
 
-/** How a parameter value is kept: by identity for one call, as a copy for a stored state (which immer freezes). */
+/** By identity for one call, as a copy for a stored state (which immer freezes). */
 export type Keep = (value: unknown, name: string) => unknown;
 
-/** Keeps a value as it is. */
 export const asIs: Keep = (value) => value;
 
-/**
- * Checks `route` and `options` and returns the recipe that lays them over a state: the
- * one merge rule, for calls, `defaults()` and builders alike. An `undefined` option
- * means "not given" and changes nothing; a `null` or `undefined` header removes that
- * header; a `request` is merged over an earlier one (see {@link mergeRequest}).
- */
+/** Checks `route` and `options` now and returns their recipe: the one merge rule for calls, `defaults()` and builders. */
 export function readOptions(route: string | undefined, options: unknown, keep: Keep, conventions: Conventions): Recipe {
   let method: string | undefined;
   let url: string | undefined;
@@ -246,17 +219,12 @@ export function readOptions(route: string | undefined, options: unknown, keep: K
   };
 }
 
-// Each option by its lowercase name, for the near misses (`baseURL`, `Headers`).
+// docs/decisions.md, "Near-miss option names".
 const BY_LOWERCASE = /*#__PURE__*/ new Map(OPTION_NAMES.map((key) => [key.toLowerCase(), key]));
 
 // The lengths of the option keys: only a key of one of them is lowercased.
 const OPTION_LENGTHS = /*#__PURE__*/ new Set(OPTION_NAMES.map((key) => key.length));
 
-/**
- * Throws `ERR_INVALID_OPTIONS` for a key that differs from an option only in letter
- * case (`baseURL`): as a parameter it would silently go to the query string or the
- * body. Cheap for other keys: only a key as long as an option is lowercased.
- */
 export function assertNoNearMiss(key: string): void {
   if (!OPTION_LENGTHS.has(key.length)) return;
   const option = BY_LOWERCASE.get(key.toLowerCase());
@@ -272,10 +240,6 @@ export function assertString(name: string, value: unknown): string {
   return value;
 }
 
-/**
- * The entries of a headers object, in order, added to `entries`: lowercase names,
- * validated values, `null` for `null` or `undefined` (a removal).
- */
 export function readHeaders(headers: unknown, entries: HeaderEntry[] = []): HeaderEntry[] {
   if (!isPlainObject(headers)) {
     throw new EndpointError("ERR_INVALID_OPTIONS", `headers must be a plain object, got ${describe(headers)}`);
@@ -297,12 +261,7 @@ export function assertRequest(request: unknown): RequestMeta {
   return request as RequestMeta;
 }
 
-/**
- * The `request` of a later layer over an earlier one's, as `@octokit/endpoint` merges
- * them: the later one itself when there is no earlier one, else a new object, plain
- * objects under one key merged the same way and every other value (a function, an
- * AbortSignal, a class instance, an array) taken from the later layer.
- */
+// docs/decisions.md, "`request`": merged as `@octokit/endpoint` merges it.
 function mergeRequest(below: RequestMeta | undefined, above: RequestMeta, depth = 0): RequestMeta {
   if (!isPlainObject(below) || !isPlainObject(above)) return above;
   if (depth === MAX_DEPTH) {
@@ -319,11 +278,7 @@ function mergeRequest(below: RequestMeta | undefined, above: RequestMeta, depth 
   return merged;
 }
 
-/**
- * A state as merged options (what `merge()` returns, and `DEFAULTS` with `frozen`): a
- * fresh object with copies of the parameters, since even a frozen Date or Map can be
- * changed through its prototype's methods. `data` and `request` stay the caller's own.
- */
+/** Copies the parameters even for `DEFAULTS`: a frozen Date or Map can still be changed through its prototype's methods. */
 export function toOptions(state: EndpointState, frozen = false): MergedOptions {
   const headers = { ...state.headers };
   const view = {
@@ -340,7 +295,6 @@ export function toOptions(state: EndpointState, frozen = false): MergedOptions {
   return frozen ? (Object.freeze(view) as ReadonlyMergedOptions) : view;
 }
 
-/** `mediaType` of merged options: `previews` only where the Octokit conventions gave some. */
 function mergedMediaType(state: EndpointState, frozen: boolean): { format: string; previews?: string[] } {
   const mediaType: { format: string; previews?: string[] } =
     state.previews === undefined ? { format: state.format } : { format: state.format, previews: [...state.previews] };

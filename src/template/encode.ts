@@ -1,10 +1,6 @@
 import { isIn, isPercentTriplet, RESERVED, UNRESERVED } from "../core/chars.js";
 
-/**
- * RFC 6570 unreserved encoding, as `{x}` and `{?x}` encode a value: everything but
- * `A–Z a–z 0–9 - . _ ~` is pct-encoded as UTF-8 (space is `%20`, `*` is `%2A`).
- * Undefined for a lone UTF-16 surrogate, which has no UTF-8 form.
- */
+/** RFC 6570 unreserved encoding (`{x}`); undefined for a lone surrogate, which has no UTF-8 form. */
 export function encodeUnreserved(text: string): string | undefined {
   let encoded: string;
   try {
@@ -18,12 +14,7 @@ export function encodeUnreserved(text: string): string | undefined {
     : encoded;
 }
 
-/**
- * RFC 6570 reserved encoding, as literal template text (§3.1) and `{+x}`/`{#x}` values
- * (§3.2.3) are encoded: unreserved and reserved characters and `%XX` triplets are kept,
- * a bare `%` becomes `%25`, anything else is pct-encoded as UTF-8. Undefined for a lone
- * UTF-16 surrogate.
- */
+/** RFC 6570 reserved encoding (§3.1 literals, §3.2.3 `{+x}`): `%XX` kept, a bare `%` as `%25`; undefined for a lone surrogate. */
 export function encodeReserved(text: string): string | undefined {
   let i = 0;
   while (i < text.length && (isIn(text.charCodeAt(i), UNRESERVED | RESERVED) || isPercentTriplet(text, i))) i++;

@@ -13,15 +13,10 @@ import {
   schemeLength,
 } from "./template.js";
 
-/** Parameters by name, read as own properties only: an inherited `constructor` or `toString` is never a value. */
+/** Read as own properties only: an inherited `constructor` or `toString` is never a value. */
 type Params = Readonly<Record<string, unknown>>;
 
-/**
- * Expands a parsed url template with `params` (RFC 6570), and checks what the
- * expansion made: no `.`/`..` segment, no empty segment or host from a missing value,
- * no absolute url from a relative template, and (`standalone`: no baseUrl) no leading
- * "//", which would read as a host.
- */
+/** Expands a parsed url template (RFC 6570) and checks the url it made: the rules are docs/decisions.md's. */
 export function expandTemplate(template: UrlTemplate, params: Params, standalone = true): string {
   const { parts } = template;
   const leading = template.leadingName === undefined ? undefined : absoluteLeadingValue(template, params);
@@ -41,9 +36,7 @@ export function expandTemplate(template: UrlTemplate, params: Params, standalone
     last = asWritten ? encode(leading, true, part) : expandExpression(part, params);
     if (k === 0) leadingAbsolute = schemeLength(last) > 0;
     if (last === "" && (part.placement & (AUTHORITY | SEGMENT)) !== 0) assertHasValue(part, params);
-    // Expansions that may make a dot segment: next to literal dots, with a run of dots
-    // between segment ends, or a "%2e" that reserved expansion keeps as written. `{#x}`
-    // is the fragment, never the path.
+    // docs/decisions.md, "Dot segments".
     if (
       (part.placement & NEAR_DOTS) !== 0 ||
       (part.operator !== "#" &&
@@ -56,8 +49,7 @@ export function expandTemplate(template: UrlTemplate, params: Params, standalone
   if (template.endsWithSlashExpression && last === "") url = url.slice(0, -1);
   if (dotted !== undefined) assertNoDotSegments(url, dotted, parts);
   if (standalone && url.startsWith("//")) assertWrittenAuthority(parts);
-  // A relative template stays relative (`http{+rest}` with "s://evil.example/x" would
-  // send the request elsewhere), unless its leading expression holds an absolute URL.
+  // docs/decisions.md, "Absolute urls": a relative template stays relative.
   if (!template.absolute && !leadingAbsolute && schemeLength(url) > 0) {
     throw new EndpointError(
       "ERR_UNSAFE_PATH",
@@ -73,10 +65,7 @@ function firstAndSeparator(operator: Operator): [string, string] {
   return [operator, operator === "#" ? "," : operator === "?" ? "&" : operator];
 }
 
-/**
- * Expands one expression: its varspecs one by one, joined as RFC 6570 §3.2.1 does.
- * Text is encoded here; a list or map goes through url-template.
- */
+/** RFC 6570 §3.2.1; text is encoded here, a list or map goes through url-template. */
 function expandExpression(expression: Expression, params: Params): string {
   const [first, separator] = firstAndSeparator(expression.operator);
   let pieces = "";
@@ -90,7 +79,6 @@ function expandExpression(expression: Expression, params: Params): string {
   return count === 0 ? "" : first + pieces;
 }
 
-/** One varspec's share of its expression, without the operator's first character; undefined for no value. */
 function expandVarspec(expression: Expression, spec: VarSpec, value: unknown): string | undefined {
   if (value === undefined || value === null) return undefined;
   const { operator } = expression;
@@ -108,9 +96,7 @@ function expandVarspec(expression: Expression, spec: VarSpec, value: unknown): s
   const items = listValue(value, spec, operator === "+" || operator === "#", expression);
   if (items === undefined) return undefined;
   if (named) return namedListPiece(spec, items, operator, expression);
-  // The name never shows in an unnamed expansion, so url-template sees it as "v" (a
-  // pct-encoded name or `__proto__` needs no care); the operator's first character is
-  // expandExpression's to write once for the whole expression.
+  // The name never shows in an unnamed expansion, so "v" spares a pct-encoded name or `__proto__` any care.
   let piece: string;
   try {
     piece = compileTemplate(`{${operator}v${spec.explode ? "*" : ""}}`).expand({ v: items });
@@ -121,12 +107,7 @@ function expandVarspec(expression: Expression, spec: VarSpec, value: unknown): s
   return operator === "" || operator === "+" ? piece : piece.slice(1);
 }
 
-/**
- * A list or map under `;`, `?` or `&`, written by RFC 6570 appendix A: the name as the
- * template writes it (url-template would encode it), `name=a,b` or, exploded,
- * `name=a&name=b` (a map's own `k=v` pairs), and an empty member of an exploded `;`
- * as the name alone (`;x`, where url-template writes `;x=`).
- */
+// RFC 6570 appendix A, by hand: url-template encodes the name and writes an empty exploded `;` member as `;x=`.
 function namedListPiece(
   spec: VarSpec,
   items: string[] | Record<string, string>,
@@ -145,20 +126,13 @@ function namedListPiece(
   return keys.map((key) => member(text(key), text(items[key]!))).join(separator);
 }
 
-/** `text` encoded for an expression: reserved for `{+x}`, `{#x}` and a leading absolute URL, else unreserved. */
 function encode(text: string, reserved: boolean, expression: Expression): string {
   const encoded = reserved ? encodeReserved(text) : encodeUnreserved(text);
   if (encoded === undefined) throw loneSurrogate(expression);
   return encoded;
 }
 
-/**
- * A list or plain object as url-template expands it exactly: items as text (`Date`
- * as its ISO string, `bigint` as a number), `null` items left out, undefined when
- * nothing is left (RFC 6570 §2.3: an empty list or map is undefined). Under `{+x}` or
- * `{#x}` items are encoded here (url-template would keep a bare "%"), and a map becomes
- * the list of its pairs (url-template would encode its keys and drop an empty one).
- */
+// Undefined when empty (RFC 6570 §2.3). Reserved items are encoded here: url-template keeps a bare "%" and drops an empty key.
 function listValue(
   value: unknown,
   spec: VarSpec,
@@ -210,7 +184,7 @@ function listValue(
   return Object.keys(entries).length === 0 ? undefined : entries;
 }
 
-/** The first `length` code points of `text` (a prefix never splits a surrogate pair, and a lone one anywhere is refused). */
+/** Code points, not UTF-16 units: a prefix never splits a surrogate pair. */
 function prefixOf(text: string, length: number, expression: Expression): string {
   encode(text, false, expression); // a lone surrogate the prefix would cut off still makes the value no text
   let end = 0;
@@ -228,17 +202,11 @@ function loneSurrogate(expression: Expression): EndpointError {
   );
 }
 
-/** The expression's parameters for a message (an expression may hold any number of them). */
 function variableList(expression: Expression): string {
   return shorten(expression.varspecs.map((spec) => `parameter ${quote(spec.name)}`).join(", "), 200);
 }
 
-/**
- * The value of a leading `{name}` when it is an absolute URL, to be kept as written, or
- * undefined. It must not hold a url template expression (see {@link assertNoExpression})
- * nor, when the template goes on, a query or fragment, inside which the rest would land.
- * A leading `{+name}` keeps its value anyway; only the first check applies to it.
- */
+/** A leading absolute URL value, kept as written (docs/decisions.md, "Absolute urls"); `{+name}` keeps it anyway. */
 function absoluteLeadingValue(template: UrlTemplate, params: Params): string | undefined {
   const name = template.leadingName!;
   const value = ownValue(params, name);
@@ -254,16 +222,8 @@ function absoluteLeadingValue(template: UrlTemplate, params: Params): string | u
   return value;
 }
 
-/**
- * Throws `ERR_INVALID_PARAMETER` when an absolute URL value holds an RFC 6570
- * expression: it is a url template not yet expanded (GitHub's `upload_url` ends in
- * `{?name,label}`), whose braces the expansion would encode and whose `?` it would
- * keep. Braces around anything else (`{"a":1}` in a query a URL parser left as it
- * was) are text, encoded as always.
- */
 function assertNoExpression(name: string, value: string): void {
-  // An operator, then a variable list: name characters (letters, digits, "_", "%", ".", "-"), "," and modifiers.
-  // Linear: the class holds no "{", so each attempt ends at the next one.
+  // Linear on caller input: the class holds no "{", so each attempt ends at the next one.
   const expression = /\{[+#./;?&]?[\w%.,:*-]+\}/.exec(value);
   if (expression !== null) {
     throw new EndpointError(
@@ -273,7 +233,7 @@ function assertNoExpression(name: string, value: string): void {
   }
 }
 
-/** True when a value has something to expand: not undefined or `null`, and not a list or map of nothing but those. */
+/** RFC 6570's defined: not `null`/undefined, nor a list or map of nothing but those. */
 function hasValue(value: unknown): boolean {
   if (value === undefined || value === null) return false;
   const items = Array.isArray(value) ? value : isPlainObject(value) ? Object.values(value) : [value];
@@ -281,12 +241,7 @@ function hasValue(value: unknown): boolean {
   return false;
 }
 
-/**
- * Throws `ERR_MISSING_PARAMETER` for an expression that expanded to nothing where that
- * changes what the url names: in the scheme or host of an absolute url (always), or
- * alone in a path segment when none of its variables has a value (`""` is a value),
- * where it would leave `//`, which servers and proxies read differently.
- */
+// docs/decisions.md, "Missing placeholder values".
 function assertHasValue(expression: Expression, params: Params): void {
   const inAuthority = (expression.placement & AUTHORITY) !== 0;
   if (!inAuthority && expression.varspecs.some((spec) => hasValue(ownValue(params, spec.name)))) return;
@@ -304,12 +259,7 @@ function assertHasValue(expression: Expression, params: Params): void {
   );
 }
 
-/**
- * True when a "." of `text` lies in a run of dots that reaches, on both sides, a "/",
- * "?", "#" or an end of `text`. The part an expansion has in a dot segment is such a
- * run, so an expansion without one (`rust-lang.js`, `v1.2.0`, `https://uploads.github.com`)
- * cannot make a dot segment, whatever the text around it.
- */
+/** An expansion without a dot-only piece (`v1.2.0`) cannot make a dot segment, so most need no further check. */
 function hasDotOnlyPiece(text: string): boolean {
   for (let dot = text.indexOf("."); dot !== -1;) {
     let start = dot;
@@ -322,17 +272,11 @@ function hasDotOnlyPiece(text: string): boolean {
   return false;
 }
 
-/** An end of `text` (undefined), "/", "?" or "#": where a path segment (or the path) ends. */
 function isPieceEnd(char: string | undefined): boolean {
   return char === undefined || char === "/" || char === "?" || char === "#";
 }
 
-/**
- * Throws `ERR_UNSAFE_PATH` when the url starts with "//" but the template did not: an
- * expansion made it (`/{a}/{b}` with `a: ""`), and "//evil.example/…" reads as a host.
- * Only for a url that stands alone (no baseUrl); joined to a baseUrl, its leading
- * slashes are dropped.
- */
+// docs/decisions.md, "A url an expansion starts with `//`".
 function assertWrittenAuthority(parts: readonly (string | Expression)[]): void {
   const first = parts[0];
   if (typeof first === "string" && first.startsWith("//")) return;
@@ -343,12 +287,7 @@ function assertWrittenAuthority(parts: readonly (string | Expression)[]): void {
   );
 }
 
-/**
- * Throws `ERR_UNSAFE_PATH` when a path segment of `url` that is a dot segment ("." or
- * "..", each dot written "." or "%2e" as URL parsers read it) overlaps or touches an
- * expansion in `dotted`: URL parsers resolve such segments away, so the request would
- * reach another resource. Dot segments the template writes whole are kept.
- */
+// docs/decisions.md, "Dot segments".
 function assertNoDotSegments(url: string, dotted: number[], parts: readonly (string | Expression)[]): void {
   // A dot segment starts the url or follows a "/", with "." or "%2e": without either, there is none to find.
   if (url[0] !== "." && url.indexOf("/.") === -1 && url.indexOf("%2e") === -1 && url.indexOf("%2E") === -1) return;
@@ -359,8 +298,6 @@ function assertNoDotSegments(url: string, dotted: number[], parts: readonly (str
   for (let i = 0; i <= pathEnd; i++) {
     if (i < pathEnd && url[i] !== "/") continue;
     if (isDotSegment(url.slice(segmentStart, i))) {
-      // An expansion touching the segment counts: one that ends with its "/" or is empty
-      // inside it made it a dot segment as much as one that holds its dots.
       while (r < dotted.length && dotted[r + 1]! < segmentStart) r += 3;
       if (r < dotted.length && dotted[r]! <= i) {
         const expression = parts[dotted[r + 2]!] as Expression;
@@ -374,7 +311,7 @@ function assertNoDotSegments(url: string, dotted: number[], parts: readonly (str
   }
 }
 
-/** True when `segment` is "." or "..", each dot written "." or "%2e" (any case). */
+/** Each dot written "." or "%2e" in any case, as URL parsers read it. */
 function isDotSegment(segment: string): boolean {
   if (segment.length > 6) return false;
   const dots = segment.replace(/%2e/gi, ".");

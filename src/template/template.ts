@@ -42,10 +42,7 @@ export interface UrlTemplate {
   readonly variables: ReadonlySet<string>;
   /** The template ends in "/{name}": drop the "/" when that expression expands to nothing. */
   readonly endsWithSlashExpression: boolean;
-  /**
-   * The variable of a leading single-variable `{name}` or `{+name}`, which may hold an
-   * absolute URL (`{upload_url}/…`), kept as written.
-   */
+  /** A leading `{name}` or `{+name}`, which may hold an absolute URL (`{upload_url}/…`) kept as written. */
   readonly leadingName: string | undefined;
   /** The template itself is an absolute url (`https://…`, `{scheme}://…`), so its expansion may be one. */
   readonly absolute: boolean;
@@ -59,9 +56,7 @@ const RESERVED_OPERATORS = "=,!@|";
 const templates = /*#__PURE__*/ boundedCache(512, 2048, scanTemplate);
 
 /**
- * Validates and analyses an RFC 6570 url template (plus `:name` placeholders in the
- * path), in one linear scan with no regular expressions. Throws
- * `ERR_INVALID_TEMPLATE` naming the position of the first problem.
+ * Validates and analyses a url template in one linear scan: no regular expression on caller input.
  *
  * @example
  * parseUrlTemplate("/repos/{owner}/{repo}{?page}").variables // Set { "owner", "repo", "page" }
@@ -80,16 +75,7 @@ function varcharLength(text: string, index: number): number {
   return isPercentTriplet(text, index) ? 3 : 0;
 }
 
-/**
- * Where the scheme and authority of an absolute url template end, or 0 for a relative
- * one. The scheme and host may hold expressions (`{scheme}://{host}:8443/…`); an
- * expression with a path, query or fragment operator ends the authority. Colons before
- * that point are no `:name` placeholders.
- */
-/**
- * Length of a leading `scheme://` (RFC 3986 §3.1 scheme, then "://"), or 0 when `text`
- * has none: `https-docs/x` or `httpbin` are not absolute.
- */
+/** RFC 3986 §3.1 scheme then "://": `https-docs/x` or `httpbin` are not absolute. */
 export function schemeLength(text: string): number {
   let i = 0;
   while (isSchemeChar(text.charCodeAt(i), i === 0)) i++;
@@ -156,8 +142,7 @@ function scanTemplate(source: string): UrlTemplate {
     } else if (code === 125 /* } */) {
       throw invalid(source, "'}' without an opening '{'", i);
     } else if (isControl(code)) {
-      // RFC 6570 §2.1 excludes CTL from literals: a tab or line break in a url is a mistake
-      // (`"GET\t/x"`, `"GET /x\n"`), never text to encode.
+      // RFC 6570 §2.1 excludes CTL from literals (docs/decisions.md, "Control characters in a url").
       throw invalid(source, `control character ${codePointLabel(source, i)} in literal text`, i);
     } else if (code === 58 /* : */ && inPath && i >= pathStart && isIn(source.charCodeAt(i + 1), ALPHA | UNDERSCORE)) {
       // `:name` in the path means `{name}`; a colon before a digit (`12:30`) stays literal.

@@ -1,6 +1,7 @@
-// Adversarial and large inputs, each timed at sizes n, 2n, 4n, 8n so the printed
-// ratios between consecutive sizes document how time grows (≈ 2 is linear, ≈ 4
-// quadratic). The largest size is the size a hostile-input test uses.
+// The scaling checks, each timed at growing sizes so the printed ratios between
+// consecutive sizes show how time grows (≈ 2 is linear, ≈ 4 quadratic). Hostile
+// inputs themselves (ReDoS advisories, megabyte values, memory) are tests:
+// test/adversarial.test.ts.
 import { do_not_optimize } from "mitata";
 import { duration, fast, fixed, interleaved, median, slow, table } from "./harness.mjs";
 
@@ -17,61 +18,6 @@ function call(endpoint, args) {
     }
   };
 }
-
-/** What a call returns, in words, for the line under each table. */
-function outcome(endpoint, args) {
-  try {
-    const result = endpoint(...args);
-    return `returns a url of ${result.url.length.toLocaleString("en-US")} chars`;
-  } catch (error) {
-    return `throws ${error.name}${error.code ? ` ${error.code}` : ""}`;
-  }
-}
-
-const filler = (length, unit) => unit.repeat(Math.ceil(length / unit.length)).slice(0, length);
-
-/** Each input: `args(size)` builds the call's arguments outside the timed function. */
-const INPUTS = [
-  {
-    title: 'accept header of n chars ending in "-", mediaType { format: "raw" } (ReDoS advisory)',
-    sizes: doubling(100_000),
-    args: (n) => [
-      "GET /repos/{owner}/{repo}",
-      { owner: "o", repo: "r", headers: { accept: `${"a".repeat(n - 1)}-` }, mediaType: { format: "raw" } },
-    ],
-  },
-  {
-    title: 'url of n × "{" then "@" (ReDoS advisory)',
-    sizes: doubling(100_000),
-    args: (n) => [{ method: "GET", url: `${"{".repeat(n)}@` }],
-  },
-  {
-    title: 'url "{00" + n × NUL + "a!a}" (ReDoS advisory)',
-    sizes: doubling(100_000),
-    args: (n) => [{ method: "GET", url: `{00${"\0".repeat(n)}a!a}` }],
-  },
-  {
-    title: "url template of n chars (1 MiB at 8n): a placeholder, then literal path",
-    sizes: doubling(1 << 20),
-    options: slow(),
-    args: (n) => [{ method: "GET", url: `/files/{owner}/${filler(n - 15, "abcdefghi/")}`, owner: "octokit" }],
-  },
-  {
-    title: "header value of n chars (1 MiB at 8n)",
-    sizes: doubling(1 << 20),
-    args: (n) => ["GET /repos/{owner}/{repo}", { owner: "o", repo: "r", headers: { "x-large": "v".repeat(n) } }],
-  },
-  {
-    title: "GET with n parameters, all to the query string",
-    sizes: doubling(10_000),
-    options: slow(),
-    args: (n) => {
-      const options = { method: "GET", url: "/search/items" };
-      for (let i = 0; i < n; i++) options[`p${i}`] = `value ${i}`;
-      return [options];
-    },
-  },
-];
 
 /** A headers object of `pairs` names each removed and then set again (`x0: null, X0: "v"`): once quadratic. */
 function removedThenSet(pairs) {
@@ -130,29 +76,8 @@ function distinctKeyChain(endpoint, depth) {
 }
 
 export async function runAdversarial(ours, reference, progress) {
-  console.log(
-    `\n== Adversarial and large inputs: growth over n, 2n, 4n, 8n (median of ${GROWTH_ROUNDS} interleaved rounds) ==`,
-  );
+  console.log(`\n== Scaling checks: growth over n, 2n, 4n, 8n (median of ${GROWTH_ROUNDS} interleaved rounds) ==`);
   console.log("×prev = time at this size / time at the previous size (≈1 constant, ≈2 linear, ≈4 quadratic)");
-
-  for (const input of INPUTS) {
-    progress(input.title);
-    const pairs = input.sizes.map((size) => {
-      const args = input.args(size);
-      const options = input.options ?? fast(40);
-      return { name: size, ours: call(ours, args), reference: call(reference, args), options };
-    });
-    const times = await interleaved(pairs, { rounds: GROWTH_ROUNDS });
-    const n = input.sizes.at(-1);
-    const largest = input.args(n);
-    const note = `at n=${n.toLocaleString("en-US")}: ours ${outcome(ours, largest)}; reference ${outcome(reference, largest)}`;
-    growthTable(
-      input.title,
-      input.sizes,
-      input.sizes.map((size) => times.get(size)),
-      [note],
-    );
-  }
 
   progress("headers removed and set again");
   const pairTimes = await interleaved(

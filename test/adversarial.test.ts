@@ -273,7 +273,7 @@ describe("a 10 000-deep defaults() chain keeps every cascaded value", () => {
 });
 
 // ---------------------------------------------------------------------------
-// Item 4: prototype pollution and key hygiene
+// Prototype pollution and key hygiene
 // ---------------------------------------------------------------------------
 
 const PROTOTYPES = [
@@ -744,7 +744,7 @@ describe("keys inherited from a polluted Object.prototype never reach url, heade
 });
 
 // ---------------------------------------------------------------------------
-// Item 5: bounded memory
+// Bounded memory
 // ---------------------------------------------------------------------------
 
 /** `gc` when the process exposes it, or after turning the flag on at run time; undefined when neither works. */

@@ -1,6 +1,9 @@
 // Immutability and prototype safety, and the decisions on frozen
 // surfaces and cyclic parameter values.
 import { afterEach, describe, expect, it } from "vitest";
+import { execFileSync } from "node:child_process";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { immerable } from "immer";
 import { endpoint, RequestBuilder } from "../src/index.js";
 import { thrown } from "./support/errors.js";
 import { USER_AGENT } from "./support/defaults.js";
@@ -204,6 +207,59 @@ describe("builder methods never mutate or freeze the caller's values", () => {
     headers.authorization = "token b";
     expect(withAuth.DEFAULTS.headers.authorization).toBe("token a");
     expect(withAuth("GET /user").headers.authorization).toBe("token a");
+  });
+});
+
+describe("a value kept by reference is never frozen: subclasses, immerable instances, the global object", () => {
+  class MyMap extends Map<string, number> {}
+  class MySet extends Set<string> {}
+  class Draftable {
+    static [immerable] = true;
+    value = 1;
+  }
+  /** Each stores `value` in a state (defaults, a builder kept and built again, RequestBuilder.from()). */
+  const stores: [string, (value: unknown) => void][] = [
+    ["endpoint.defaults()", (value) => endpoint.defaults({ a: value })("POST /x")],
+    ["RequestBuilder.from()", (value) => RequestBuilder.from({ a: value }).route("POST /x").build()],
+    [
+      "a kept builder's param()",
+      (value) => {
+        const kept = new RequestBuilder().route("POST /x").param("a", value);
+        kept.build();
+        kept.param("b", 1).build();
+      },
+    ],
+  ];
+
+  it.each(stores)("%s leaves a Map subclass, a Set subclass and an [immerable] instance changeable", (_, store) => {
+    const map = new MyMap([["k", 1]]);
+    const set = new MySet(["a"]);
+    const instance = new Draftable();
+    store(map);
+    store(set);
+    store(instance);
+    map.set("k2", 2);
+    set.add("b");
+    instance.value = 2;
+    expect([map.size, set.size, instance.value]).toEqual([2, 2, 2]);
+    expect([Object.isFrozen(map), Object.isFrozen(set), Object.isFrozen(instance)]).toEqual([false, false, false]);
+  });
+
+  it("never freezes the global object (in a child process of the build, so a failure cannot freeze the test runner's)", () => {
+    const build = pathToFileURL(fileURLToPath(new URL("../dist/index.js", import.meta.url))).href;
+    const script = `import { endpoint } from ${JSON.stringify(build)}; endpoint.defaults({ g: globalThis }); console.log(Object.isFrozen(globalThis));`;
+    const output = execFileSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8" });
+    expect(output.trim()).toBe("false");
+  });
+
+  it("refuses a Proxy of a Map or Set it must store, which it can neither copy nor read, as ERR_INVALID_PARAMETER", () => {
+    const map = new Proxy(new Map([["k", 1]]), {});
+    const set = new Proxy(new Set(["a"]), {});
+    expect(thrown(() => endpoint.defaults({ m: map })).message).toBe(
+      'parameter "m" looks like a Map but is none (a Proxy?): it cannot be copied',
+    );
+    expect(thrown(() => new RequestBuilder().param("s", set)).code).toBe("ERR_INVALID_PARAMETER");
+    expect(Object.isFrozen(map)).toBe(false);
   });
 });
 

@@ -9,6 +9,7 @@ import {
   assertString,
   type EndpointState,
   Held,
+  keepCopy,
   mergeForCall,
   produceState,
   readHeaders,
@@ -35,7 +36,7 @@ import type {
   RequestMeta,
   RequestOptions,
 } from "../core/types.js";
-import { cloneValue, isPlainObject, setOwn } from "../core/values.js";
+import { isPlainObject, setOwn } from "../core/values.js";
 import { parseRoute } from "../http/route.js";
 import type {
   BuiltMethod,
@@ -120,7 +121,7 @@ export class RequestBuilder<
   static from(options: EndpointOptions): RequestBuilder {
     return new RequestBuilder(OWN, {
       conventions: PLAIN,
-      state: produceState(ROOT_STATE, [readOptions(undefined, options, cloneValue, PLAIN)]),
+      state: produceState(ROOT_STATE, [readOptions(undefined, options, keepCopy, PLAIN)]),
     });
   }
 
@@ -283,7 +284,7 @@ function withParams(link: Link, params: Record<string, unknown>): RequestBuilder
   const copies: Record<string, unknown> = {};
   for (const name of Object.keys(params)) {
     const value = params[name];
-    if (value !== undefined) setOwn(copies, name, cloneValue(value, name));
+    if (value !== undefined) setOwn(copies, name, keepCopy(value, name));
   }
   return derive(link, (state) => writeParams(state, copies));
 }
@@ -339,7 +340,7 @@ export function createEndpoint(state: EndpointState, conventions: Conventions): 
   Object.defineProperty(call, "DEFAULTS", { enumerable: true, get: () => (defaultsView ??= toOptions(state, true)) });
   Object.assign(call, {
     defaults: (options: EndpointOptions) =>
-      createEndpoint(produceState(state, [readOptions(undefined, options, cloneValue, conventions)]), conventions),
+      createEndpoint(produceState(state, [readOptions(undefined, options, keepCopy, conventions)]), conventions),
     merge(first?: unknown, second?: unknown): MergedOptions {
       return toOptions(mergeForCall(state, readArguments(first, second, arguments.length, conventions)));
     },

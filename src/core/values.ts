@@ -133,6 +133,12 @@ function cloneWithin<T>(value: T, name: string, ancestors: object[], frozen: boo
       const set = new Set<unknown>();
       Set.prototype.forEach.call(value, (item: unknown) => set.add(cloneWithin(item, name, ancestors, frozen)));
       copy = set;
+    } else if ((value instanceof Map || value instanceof Set) && builtinKind(value) === undefined) {
+      // A Proxy of a Map or Set: no built-in method reads it, so it can be neither copied nor kept safely.
+      throw new EndpointError(
+        "ERR_INVALID_PARAMETER",
+        `${name} looks like a ${value instanceof Map ? "Map" : "Set"} but is none (a Proxy?): it cannot be copied`,
+      );
     }
   }
   ancestors.pop();

@@ -87,12 +87,19 @@ function createState(method: string | undefined, baseUrl: string, headers: Heade
 }
 
 // A private immer instance: an application's own immer settings never reach our states.
-const immer = /*#__PURE__*/ new Immer({ autoFreeze: true });
+// Its autoFreeze would deep-freeze what a state keeps by reference (a caller's Map subclass),
+// so a new state freezes its own records, and values are stored as frozen copies (`keepCopy`).
+const immer = /*#__PURE__*/ new Immer({ autoFreeze: false });
 
 export function produceState(base: EndpointState, recipes: readonly Recipe[]): EndpointState {
-  return immer.produce(base, (draft: Draft) => {
+  const next = immer.produce(base, (draft: Draft) => {
     for (const recipe of recipes) recipe(draft);
   });
+  if (next === base) return base;
+  Object.freeze(next.headers);
+  Object.freeze(next.params);
+  if (next.previews !== undefined) Object.freeze(next.previews);
+  return Object.freeze(next);
 }
 
 /** For one call: a short-lived copy of `base`, so no immer on the hot path. */
@@ -146,10 +153,13 @@ export function writeRequest(state: Draft, request: RequestMeta): void {
   state.request = new Held(mergeRequest(state.request?.value, request));
 }
 
-/** By identity for one call, as a copy for a stored state (which immer freezes). */
+/** By identity for one call, as a frozen copy for a stored state. */
 export type Keep = (value: unknown, name: string) => unknown;
 
 export const asIs: Keep = (value) => value;
+
+/** A frozen copy, for a stored state: what the copy keeps by reference (a class instance) is never frozen. */
+export const keepCopy: Keep = (value, name) => cloneValue(value, name, true);
 
 /** Checks `route` and `options` now and returns their recipe: the one merge rule for calls, `defaults()` and builders. */
 export function readOptions(route: string | undefined, options: unknown, keep: Keep, conventions: Conventions): Recipe {

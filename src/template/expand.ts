@@ -10,6 +10,7 @@ import {
   SEGMENT,
   type UrlTemplate,
   type VarSpec,
+  dotCount,
   schemeLength,
 } from "./template.js";
 
@@ -311,9 +312,9 @@ function assertNoDotSegments(url: string, dotted: number[], parts: readonly (str
   }
 }
 
-/** Each dot written "." or "%2e" in any case, as URL parsers read it. */
+/** "." or "..": a segment URL parsers resolve away. */
 function isDotSegment(segment: string): boolean {
   if (segment.length > 6) return false;
-  const dots = segment.replace(/%2e/gi, ".");
-  return dots === "." || dots === "..";
+  const dots = dotCount(segment);
+  return dots === 1 || dots === 2;
 }

@@ -186,15 +186,15 @@ function scanTemplate(source: string): UrlTemplate {
   };
 }
 
-/** True when `text` is non-empty and only dots, each written "." or "%2e" (as literal parts hold them). */
-function isDots(text: string): boolean {
-  if (text === "") return false;
-  for (let i = 0; i < text.length; i++) {
+/** How many dots `text` is made of, each written "." or "%2e" in any case, as URL parsers read them; 0 for other text. */
+export function dotCount(text: string): number {
+  let count = 0;
+  for (let i = 0; i < text.length; i++, count++) {
     if (text[i] === ".") continue;
-    if (text[i] !== "%" || text[i + 1] !== "2" || (text[i + 2] !== "e" && text[i + 2] !== "E")) return false;
+    if (text[i] !== "%" || text[i + 1] !== "2" || (text[i + 2] !== "e" && text[i + 2] !== "E")) return 0;
     i += 2;
   }
-  return true;
+  return count;
 }
 
 /** Sets each expression's placement flags, given where the authority ends. */
@@ -216,7 +216,9 @@ function placeExpressions(parts: (string | Expression)[], authority: number): vo
       // The literal text beside the expression, within its path segment.
       let end = 0;
       while (end < right.length && right[end] !== "/" && right[end] !== "?" && right[end] !== "#") end++;
-      if (isDots(left.slice(left.lastIndexOf("/") + 1)) || isDots(right.slice(0, end))) placement |= NEAR_DOTS;
+      if (dotCount(left.slice(left.lastIndexOf("/") + 1)) > 0 || dotCount(right.slice(0, end)) > 0) {
+        placement |= NEAR_DOTS;
+      }
     }
     if (query) inPath = false;
     if (placement !== 0) parts[k] = { ...part, placement };

@@ -245,6 +245,29 @@ describe("a value kept by reference is never frozen: subclasses, immerable insta
     expect([Object.isFrozen(map), Object.isFrozen(set), Object.isFrozen(instance)]).toEqual([false, false, false]);
   });
 
+  it.each(stores)(
+    "%s neither walks nor runs a value kept by reference (a deep Map subclass, getters, forEach)",
+    (_, store) => {
+      let deep = new MyMap();
+      for (let i = 0; i < 3_000; i++) deep = new MyMap([["next", deep as never]]);
+      expect(() => store(deep)).not.toThrow();
+      let runs = 0;
+      class Watched extends Map<string, number> {
+        static [immerable] = true;
+        override forEach(): void {
+          runs++;
+        }
+        get value(): number {
+          runs++;
+          return 1;
+        }
+      }
+      Object.defineProperty(Watched.prototype, "value", { enumerable: true });
+      store(new Watched());
+      expect(runs).toBe(0);
+    },
+  );
+
   it("never freezes the global object (in a child process of the build, so a failure cannot freeze the test runner's)", () => {
     const build = pathToFileURL(fileURLToPath(new URL("../dist/index.js", import.meta.url))).href;
     const script = `import { endpoint } from ${JSON.stringify(build)}; endpoint.defaults({ g: globalThis }); console.log(Object.isFrozen(globalThis));`;

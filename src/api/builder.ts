@@ -154,7 +154,7 @@ export class RequestBuilder<
     const link = RequestBuilder.#linkOf(this);
     return derive(link, (state) => {
       state.url = checked;
-      writePreviews(state, link.conventions, undefined);
+      writePreviews(state, link.conventions, undefined); // previews merge by the url (the Octokit entry's /graphql)
     });
   }
 
@@ -222,7 +222,7 @@ export class RequestBuilder<
   ): RequestBuilder<M, U, G | "data", R>;
   data(body: unknown): RequestBuilder {
     const link = RequestBuilder.#linkOf(this);
-    if (body === undefined) return derive(link, () => {});
+    if (body === undefined) return new RequestBuilder(OWN, link);
     const held = new Held(body);
     return derive(link, (state) => {
       state.data = held;

@@ -25,7 +25,7 @@ declare const __FLUENT_ENDPOINT_VERSION__: string;
  */
 export const VERSION: string = __FLUENT_ENDPOINT_VERSION__;
 
-/** A caller's value kept by identity (`data`, `request`): immer leaves class instances alone, so it is not frozen. */
+/** A caller's value kept by identity (`data`, `request`): immer neither drafts nor walks a class instance. */
 export class Held<T> {
   constructor(readonly value: T) {
     Object.freeze(this);
@@ -120,10 +120,13 @@ export function mergeForCall(base: EndpointState, recipes: readonly Recipe[]): E
   return state;
 }
 
+/** A checked header: its lowercase name, and its value or `null` to remove it. */
+export type HeaderEntry = readonly [name: string, value: HeaderValue | null];
+
 // docs/decisions.md, "Keys of one headers object".
 export function writeHeaders(state: Draft, entries: readonly HeaderEntry[]): void {
   const headers = entries.some(([name]) => name === "__proto__")
-    ? (state.headers = plain(state.headers))
+    ? (state.headers = writableCopy(state.headers))
     : state.headers;
   for (const [name, value] of entries) {
     if (value !== null && ownValue(headers, name) === null) delete headers[name];
@@ -131,13 +134,19 @@ export function writeHeaders(state: Draft, entries: readonly HeaderEntry[]): voi
   }
 }
 
+/**
+ * Into a draft, parameters go as a new frozen record, not key by key: immer walks every
+ * unfrozen value a draft gains, and a value kept by reference (a deep Map subclass, a
+ * class with getters) is the caller's, never walked. A call's copy is written in place.
+ */
 export function writeParams(state: Draft, entries: Readonly<Record<string, unknown>>): void {
-  const params = Object.hasOwn(entries, "__proto__") ? (state.params = plain(state.params)) : state.params;
+  const params = isDraft(state.params) ? writableCopy(state.params) : state.params;
   for (const key of Object.keys(entries)) setOwn(params, key, entries[key]);
+  if (params !== state.params) state.params = Object.freeze(params);
 }
 
-// An immer draft refuses `Object.defineProperty`, the only way to set an own `__proto__`, so the record is replaced.
-function plain<V>(record: Record<string, V>): Record<string, V> {
+// Also for an own `__proto__`: an immer draft refuses `Object.defineProperty`, the only way to set one.
+function writableCopy<V>(record: Record<string, V>): Record<string, V> {
   return isDraft(record) ? { ...(current(record as never) as Record<string, V>) } : record;
 }
 
@@ -145,9 +154,6 @@ export function writePreviews(state: Draft, conventions: Conventions, previews: 
   if (conventions.previews !== undefined)
     state.previews = conventions.previews.merge(state.previews, previews, state.url);
 }
-
-/** A checked header: its lowercase name, and its value or `null` to remove it. */
-export type HeaderEntry = readonly [name: string, value: HeaderValue | null];
 
 export function writeRequest(state: Draft, request: RequestMeta): void {
   state.request = new Held(mergeRequest(state.request?.value, request));

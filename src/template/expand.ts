@@ -105,6 +105,7 @@ function expandVarspec(expression: Expression, spec: VarSpec, value: unknown): s
     // encodeURIComponent throws URIError for a lone surrogate, which has no UTF-8 form.
     throw loneSurrogate(expression);
   }
+  // expandExpression writes the operator's first character once for the whole expression.
   return operator === "" || operator === "+" ? piece : piece.slice(1);
 }
 
@@ -169,10 +170,11 @@ function listValue(
   const pairs: string[] = [];
   const entries: Record<string, string> = Object.create(null);
   for (const [key, raw] of texts) {
+    // url-template drops the "=" of an empty key under ".", "/" and no operator; the named ones refuse it alike.
     if (key === "" && spec.explode && !reserved) {
       throw new EndpointError(
         "ERR_INVALID_PARAMETER",
-        `parameter ${quote(spec.name)} has an empty key, which url-template cannot expand in ${shorten(expression.source)} (it drops the "=")`,
+        `parameter ${quote(spec.name)} has an empty key, which ${shorten(expression.source)} cannot write (an exploded map item is "key=value")`,
       );
     }
     // {+x*} prints "key=value" items, {+x} "key,value,…": as a list, "=" and "," stay raw.

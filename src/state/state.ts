@@ -236,10 +236,19 @@ export function readOptions(route: string | undefined, options: unknown, keep: K
 }
 
 // docs/decisions.md, "Near-miss option names".
-const BY_LOWERCASE = /*#__PURE__*/ new Map(OPTION_NAMES.map((key) => [key.toLowerCase(), key]));
+const BY_LOWERCASE = /*#__PURE__*/ byLowercase();
 
 // The lengths of the option keys: only a key of one of them is lowercased.
-const OPTION_LENGTHS = /*#__PURE__*/ new Set(OPTION_NAMES.map((key) => key.length));
+const OPTION_LENGTHS = /*#__PURE__*/ optionLengths();
+
+// Calls marked pure, so that a bundle without the state (only `toFetch`) drops them.
+function byLowercase(): Map<string, string> {
+  return new Map(OPTION_NAMES.map((key) => [key.toLowerCase(), key]));
+}
+
+function optionLengths(): Set<number> {
+  return new Set(OPTION_NAMES.map((key) => key.length));
+}
 
 export function assertNoNearMiss(key: string): void {
   if (!OPTION_LENGTHS.has(key.length)) return;

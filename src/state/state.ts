@@ -1,4 +1,4 @@
-import { current, freeze, Immer, isDraft } from "immer";
+import { current, freeze, Immer, isDraft, original } from "immer";
 import { assertHeaderName, assertHeaderValue } from "../http/headers.js";
 import { readMediaType } from "../http/media-type.js";
 import { parseRoute } from "../http/route.js";
@@ -140,9 +140,13 @@ export function writeHeaders(state: Draft, entries: readonly HeaderEntry[]): voi
  * class with getters) is the caller's, never walked. A call's copy is written in place.
  */
 export function writeParams(state: Draft, entries: Readonly<Record<string, unknown>>): void {
-  const params = isDraft(state.params) ? writableCopy(state.params) : state.params;
+  // Read through the property's descriptor: a plain read would make immer draft the record.
+  const read = Object.getOwnPropertyDescriptor(state, "params")!.value as Record<string, unknown>;
+  const stored = isDraft(read) ? (original(read) as Record<string, unknown>) : read;
+  // A call's short-lived copy is written in place; a stored (frozen) record is copied.
+  const params = Object.isFrozen(stored) ? { ...stored } : stored;
   for (const key of Object.keys(entries)) setOwn(params, key, entries[key]);
-  if (params !== state.params) state.params = Object.freeze(params);
+  if (params !== stored) state.params = Object.freeze(params);
 }
 
 // Also for an own `__proto__`: an immer draft refuses `Object.defineProperty`, the only way to set one.

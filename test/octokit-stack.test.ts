@@ -27,12 +27,12 @@ import {
   runApp,
 } from "./octokit-stack/apps.js";
 import { type ServerKind, TOKEN, type WireEvent, type WireRequest } from "./octokit-stack/fake-github.js";
+import { VERSION as version } from "./support/defaults.js";
 import { skipNotice } from "./support/skip.js";
 
 const REGISTRY = probeRegistry();
 const SKIPPED = skipNotice("test/octokit-stack.test.ts", REGISTRY.reachable, REGISTRY.reason);
 const SERVERS: ServerKind[] = ["raw", "http"];
-const { version } = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string };
 
 /** One difference between a request of the reference app and the same request of the fluent app. */
 interface WireDifference {

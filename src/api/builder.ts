@@ -12,6 +12,7 @@ import {
   keepCopy,
   mergeForCall,
   produceState,
+  readHeader,
   readHeaders,
   readOptions,
   type Recipe,
@@ -173,8 +174,8 @@ export class RequestBuilder<
     if (typeof name !== "string") {
       throw new EndpointError("ERR_INVALID_HEADER", `header name must be a string, got ${describe(name)}`);
     }
-    const entries = readHeaders(Object.defineProperty({}, name, { value, enumerable: true }));
-    return derive(RequestBuilder.#linkOf(this), (state) => writeHeaders(state, entries));
+    const entry = readHeader(name, value);
+    return derive(RequestBuilder.#linkOf(this), (state) => writeHeaders(state, [entry]));
   }
 
   /** Merges headers key by key. @example builder.headers({ accept: "text/html", "user-agent": "my-app/1.0" }) */
@@ -199,7 +200,11 @@ export class RequestBuilder<
   ): RequestBuilder<M, U, G | GivenName<Name, Value>, R>;
   param(name: string, value: unknown): RequestBuilder {
     assertParameterName(name);
-    return withParams(RequestBuilder.#linkOf(this), Object.defineProperty({}, name, { value, enumerable: true }));
+    const link = RequestBuilder.#linkOf(this);
+    if (value === undefined) return new RequestBuilder(OWN, link);
+    // A computed key is an own property, `__proto__` too.
+    const copy = { [name]: keepCopy(value, name) };
+    return derive(link, (state) => writeParams(state, copy));
   }
 
   /** Sets several parameters. @example builder.params({ owner: "octokit", repo: "endpoint.js" }) */

@@ -273,14 +273,17 @@ export function readHeaders(headers: unknown, entries: HeaderEntry[] = []): Head
   if (!isPlainObject(headers)) {
     throw new EndpointError("ERR_INVALID_OPTIONS", `headers must be a plain object, got ${describe(headers)}`);
   }
-  for (const key of Object.keys(headers)) {
-    assertHeaderName(key);
-    const name = key.toLowerCase();
-    const value = headers[key] ?? null;
-    if (value !== null) assertHeaderValue(name, value);
-    entries.push([name, value as HeaderValue | null]);
-  }
+  for (const key of Object.keys(headers)) entries.push(readHeader(key, headers[key]));
   return entries;
+}
+
+/** One header, checked: its lowercase name, and its value or `null` (for `null` or `undefined`) to remove it. */
+export function readHeader(key: string, value: unknown): HeaderEntry {
+  assertHeaderName(key);
+  const name = key.toLowerCase();
+  if (value === null || value === undefined) return [name, null];
+  assertHeaderValue(name, value);
+  return [name, value as HeaderValue];
 }
 
 export function assertRequest(request: unknown): RequestMeta {

@@ -91,8 +91,7 @@ function expandVarspec(expression: Expression, spec: VarSpec, value: unknown): s
       operator === "+" || operator === "#",
       expression,
     );
-    // `;` writes an empty value without "=" (`;x`), `?` and `&` with one (`?x=`).
-    return !named ? encoded : encoded === "" && operator === ";" ? spec.name : `${spec.name}=${encoded}`;
+    return named ? namedMember(spec.name, encoded, operator) : encoded;
   }
   const items = listValue(value, spec, operator === "+" || operator === "#", expression);
   if (items === undefined) return undefined;
@@ -117,15 +116,19 @@ function namedListPiece(
   expression: Expression,
 ): string {
   const separator = operator === ";" ? ";" : "&";
-  const member = (name: string, text: string) => (text === "" && operator === ";" ? name : `${name}=${text}`);
   const text = (raw: string) => encode(raw, false, expression);
   if (Array.isArray(items)) {
     if (!spec.explode) return `${spec.name}=${items.map(text).join(",")}`;
-    return items.map((item) => member(spec.name, text(item))).join(separator);
+    return items.map((item) => namedMember(spec.name, text(item), operator)).join(separator);
   }
   const keys = Object.keys(items);
   if (!spec.explode) return `${spec.name}=${keys.map((key) => `${text(key)},${text(items[key]!)}`).join(",")}`;
-  return keys.map((key) => member(text(key), text(items[key]!))).join(separator);
+  return keys.map((key) => namedMember(text(key), text(items[key]!), operator)).join(separator);
+}
+
+/** `name=text` under `;`, `?` and `&`; `;` writes an empty value without "=" (`;x`), RFC 6570 appendix A. */
+function namedMember(name: string, text: string, operator: Operator): string {
+  return text === "" && operator === ";" ? name : `${name}=${text}`;
 }
 
 function encode(text: string, reserved: boolean, expression: Expression): string {

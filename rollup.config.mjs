@@ -1,5 +1,5 @@
-// Builds the two entries, `fluent-endpoint` (dist/index.*) and `fluent-endpoint/octokit`
-// (dist/octokit.*), as ESM and CommonJS over one shared chunk, and their bundled type declarations.
+// Builds the three entries, `fluent-endpoint` (dist/index.*), `fluent-endpoint/octokit`
+// (dist/octokit.*) and `fluent-endpoint/openapi` (dist/openapi.*), as ESM and CommonJS over one shared chunk, and their bundled type declarations.
 import { readFileSync, rmSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import nodeResolve from "@rollup/plugin-node-resolve";
@@ -30,7 +30,7 @@ const plugins = () => [
   typescript({ tsconfig: "./tsconfig.json", declaration: false, include: ["src/**/*.ts"] }),
 ];
 
-const entries = { index: "src/index.ts", octokit: "src/octokit.ts" };
+const entries = { index: "src/index.ts", octokit: "src/octokit.ts", openapi: "src/openapi.ts" };
 // One chunk for the code both entries share, so both hold the same EndpointError class.
 // hoistTransitiveImports off: an entry imports immer and url-template only through the chunk that uses them.
 const chunks = { dir: "dist", sourcemap: true, hoistTransitiveImports: false };

@@ -1,7 +1,8 @@
 import { describe, EndpointError, quote } from "../core/errors.js";
 import { queryPair, queryValue } from "../http/url.js";
 import type { RequestOptions } from "../core/types.js";
-import { builtinKind, isPlainObject, MAX_DEPTH, ownValue, setOwn } from "../core/values.js";
+import { builtinKind, isPlainObject, MAX_DEPTH, ownValue, scalarText, setOwn } from "../core/values.js";
+import { styledPairs } from "../http/styles.js";
 
 /**
  * The `init` argument `toFetch` builds for `fetch(url, init)`.
@@ -30,7 +31,7 @@ function mediaTypeOf(contentType: string | undefined): string {
   return (semicolon === -1 ? contentType : contentType.slice(0, semicolon)).trim().toLowerCase();
 }
 
-// A form body follows the query string's rules: JSON text under a form type is no form.
+// A form body follows the query string's rules, a nested object written as `deepObject` (`metadata[key]=value`).
 function formText(body: object): string {
   if (Array.isArray(body)) {
     throw new EndpointError(
@@ -40,14 +41,38 @@ function formText(body: object): string {
   }
   let text = "";
   for (const key of Object.keys(body)) {
-    const value = queryValue(
-      key,
-      (body as Record<string, unknown>)[key],
-      "send the body as a string or URLSearchParams",
-    );
-    if (value !== undefined) text += (text === "" ? "" : "&") + queryPair(key, value);
+    const item = (body as Record<string, unknown>)[key];
+    let pair: string;
+    if (isPlainObject(item)) {
+      pair = styledPairs(key, item, DEEP_OBJECT);
+    } else {
+      const value = queryValue(key, item, "send the body as a string or URLSearchParams");
+      if (value === undefined) continue;
+      pair = queryPair(key, value);
+    }
+    if (pair !== "") text += (text === "" ? "" : "&") + pair;
   }
   return text;
+}
+
+const DEEP_OBJECT = { style: "deepObject", explode: true } as const;
+
+// docs/decisions.md, "`toFetch` bodies": fetch writes the multipart boundary, so the content type is left to it.
+function formData(body: Record<string, unknown>): FormData {
+  const data = new FormData();
+  for (const name of Object.keys(body)) {
+    const value = body[name];
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (item === undefined || item === null) continue;
+      const kind = classOf(item);
+      if (kind === "Blob" || kind === "File") data.append(name, item as Blob);
+      else if (ArrayBuffer.isView(item) || kind === "ArrayBuffer") data.append(name, new Blob([item as ArrayBuffer]));
+      else if (typeof item === "object") {
+        data.append(name, new Blob([serialise(item)], { type: "application/json" }));
+      } else data.append(name, scalarText(item, name) ?? String(item));
+    }
+  }
+  return data;
 }
 
 // By tag, not instanceof, so another realm's, a subclass's or a polyfill's (undici's FormData) counts too.
@@ -133,8 +158,14 @@ export function toFetch(options: RequestOptions): [string, FetchInit] {
     if (typeof body === "string" || ArrayBuffer.isView(body) || SENT_AS_THEY_ARE.has(kind) || isStream(body))
       init.body = body;
     else if (structured && type === "application/x-www-form-urlencoded") init.body = formText(body as object);
-    else init.body = json || structured ? serialise(body) : body;
-    if (json && (kind === "FormData" || kind === "URLSearchParams")) delete headers[contentType];
+    else if (isPlainObject(body) && type === "multipart/form-data") {
+      init.body = formData(body);
+      delete headers[contentType];
+    } else init.body = json || structured ? serialise(body) : body;
+    // fetch writes a FormData's boundary into the content type (a given boundary is kept), and a URLSearchParams' type.
+    if ((kind === "FormData" || kind === "URLSearchParams") && (json || type === "multipart/form-data")) {
+      if (json || !/;\s*boundary=/i.test(headers[contentType]!)) delete headers[contentType];
+    }
     if (isStream(body)) init.duplex = "half";
   }
   const request = ownValue(options, "request");

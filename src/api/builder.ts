@@ -1,6 +1,8 @@
 import { type Conventions, PLAIN } from "../core/conventions.js";
 import { describe, EndpointError, quote } from "../core/errors.js";
 import { OPTION_KEYS } from "../core/options.js";
+import { placementOf, routeKey, type RouteTable } from "../core/route-table.js";
+import { withRouteTable } from "../state/routes.js";
 import { parse, parseState } from "../state/parse.js";
 import {
   asIs,
@@ -199,8 +201,8 @@ export class RequestBuilder<
     value: Value,
   ): RequestBuilder<M, U, G | GivenName<Name, Value>, R>;
   param(name: string, value: unknown): RequestBuilder {
-    assertParameterName(name);
     const link = RequestBuilder.#linkOf(this);
+    assertParameterName(name, link);
     if (value === undefined) return new RequestBuilder(OWN, link);
     // A computed key is an own property, `__proto__` too.
     const copy = { [name]: keepCopy(value, name) };
@@ -216,8 +218,9 @@ export class RequestBuilder<
     if (!isPlainObject(params)) {
       throw new EndpointError("ERR_INVALID_OPTIONS", `params must be a plain object, got ${describe(params)}`);
     }
-    for (const name of Object.keys(params)) assertParameterName(name);
-    return withParams(RequestBuilder.#linkOf(this), params);
+    const link = RequestBuilder.#linkOf(this);
+    for (const name of Object.keys(params)) assertParameterName(name, link);
+    return withParams(link, params);
   }
 
   /** Sets the request body, sent as is (by identity) instead of JSON built from parameters. @example builder.data("Hello, world") */
@@ -275,8 +278,12 @@ export class RequestBuilder<
 
   /** This very builder, typed by the route map `NewRoutes` (see `endpoint.withRoutes()`). @example new RequestBuilder().withRoutes<Endpoints>() */
   withRoutes<NewRoutes>(): RequestBuilder<Method, Url, Given, NewRoutes>;
-  withRoutes(): RequestBuilder {
-    return this;
+  /** A builder that builds the routes of `routes` as the table says (see `endpoint.withRoutes(routes)`). @example new RequestBuilder().withRoutes(routes) */
+  withRoutes<NewRoutes>(routes: RouteTable<NewRoutes>): RequestBuilder<Method, Url, Given, NewRoutes>;
+  withRoutes(routes?: RouteTable): RequestBuilder {
+    if (routes === undefined) return this;
+    const link = RequestBuilder.#linkOf(this);
+    return new RequestBuilder(OWN, { conventions: withRouteTable(link.conventions, routes), state: link.state });
   }
 }
 
@@ -305,10 +312,16 @@ function given<T>(value: T, setter: string): T {
   return value;
 }
 
-function assertParameterName(name: unknown): void {
+function assertParameterName(name: unknown, { conventions, state }: Link): void {
   if (typeof name !== "string") {
     throw new EndpointError("ERR_INVALID_PARAMETER", `parameter name must be a string, got ${describe(name)}`);
   }
+  // docs/decisions.md, "Route tables": a parameter the route declares is a parameter, whatever its name.
+  const entry =
+    state.method === undefined || state.url === undefined
+      ? undefined
+      : conventions.routes?.get(routeKey(state.method, state.url));
+  if (entry !== undefined && placementOf(entry, name) !== undefined) return;
   if (OPTION_KEYS.has(name)) {
     throw new EndpointError(
       "ERR_INVALID_PARAMETER",
@@ -351,7 +364,8 @@ export function createEndpoint(state: EndpointState, conventions: Conventions): 
     },
     parse: (options: MergedOptions) => parse(options, conventions),
     builder: () => wrapState(state, conventions),
-    withRoutes: () => call,
+    withRoutes: (routes?: RouteTable) =>
+      routes === undefined ? call : createEndpoint(state, withRouteTable(conventions, routes)),
   });
   return Object.freeze(call) as unknown as Endpoint;
 }
@@ -424,6 +438,15 @@ export interface Endpoint<Defaults extends object = any, Routes = any> extends E
    * github("GET /repos/{owner}/{repo}/issues", { owner: "octokit", repo: "endpoint.js", state: "open" });
    */
   withRoutes<NewRoutes>(): Endpoint<Defaults, NewRoutes>;
+
+  /**
+   * A new endpoint function that builds each route of `routes` as its description says (docs/decisions.md, "Route tables").
+   *
+   * @example
+   * import { openAPIRoutes } from "fluent-endpoint/openapi";
+   * const petstore = endpoint.defaults({ baseUrl: "https://petstore.example" }).withRoutes(openAPIRoutes(description));
+   */
+  withRoutes<NewRoutes>(routes: RouteTable<NewRoutes>): Endpoint<Defaults, NewRoutes>;
 }
 
 /**

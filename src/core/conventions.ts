@@ -1,3 +1,5 @@
+import type { RouteEntry } from "./route-table.js";
+
 /** Where the octokit entry follows `@octokit/endpoint` (docs/octokit-differences.md); its code stays out of the main bundle. */
 export interface Conventions {
   /** The result's `method` upper case (`@octokit/request` and its plugins compare it with `"GET"`), else lower case. */
@@ -6,6 +8,8 @@ export interface Conventions {
   readonly rawPlusIn: string | undefined;
   /** How `mediaType.previews` are read, merged and sent; undefined where only an empty list is accepted. */
   readonly previews: Previews | undefined;
+  /** The routes built as a route table says (`withRoutes(routes)`), by `"METHOD /path"`; undefined for none. */
+  readonly routes: ReadonlyMap<string, RouteEntry> | undefined;
 }
 
 /** API previews, as `@octokit/endpoint` reads, merges and sends them. */
@@ -23,4 +27,9 @@ export interface Previews {
 }
 
 /** The main entry's conventions: none of the above. */
-export const PLAIN: Conventions = { upperCaseMethod: false, rawPlusIn: undefined, previews: undefined };
+export const PLAIN: Conventions = {
+  upperCaseMethod: false,
+  rawPlusIn: undefined,
+  previews: undefined,
+  routes: undefined,
+};

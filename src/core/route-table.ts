@@ -77,3 +77,17 @@ export interface RouteTable<Routes = unknown> {
   /** Types only. */
   readonly [ROUTE_MAP]?: Routes;
 }
+
+/** The key of a route in a table: `"GET /pets/{petId}"`. */
+export function routeKey(method: string, url: string): string {
+  return `${method.toUpperCase()} ${url}`;
+}
+
+/** Where a route's table puts a parameter; a header's name is matched in any case. */
+export function placementOf(entry: RouteEntry, key: string): RouteParameter | undefined {
+  const { parameters } = entry;
+  if (Object.hasOwn(parameters, key)) return parameters[key];
+  const lower = key.toLowerCase();
+  const placement = Object.hasOwn(parameters, lower) ? parameters[lower] : undefined;
+  return placement === "header" || placement === "cookie" ? placement : undefined;
+}

@@ -6,8 +6,9 @@ import { assertMethod } from "../http/tokens.js";
 import { assertBaseUrl } from "../http/url.js";
 import { parseUrlTemplate } from "../template/template.js";
 import type { Conventions } from "../core/conventions.js";
+import { placementOf, type RouteEntry, routeKey } from "../core/route-table.js";
 import { describe, EndpointError, quote } from "../core/errors.js";
-import { OPTION_NAMES } from "../core/options.js";
+import { OPTION_KEYS, OPTION_NAMES } from "../core/options.js";
 import type { HeaderValue, MergedOptions, ReadonlyMergedOptions, RequestMeta } from "../core/types.js";
 import { cloneValue, isPlainObject, MAX_DEPTH, ownValue, setOwn } from "../core/values.js";
 
@@ -175,9 +176,12 @@ export const keepCopy: Keep = (value, name) => cloneValue(value, name, true);
 export function readOptions(route: string | undefined, options: unknown, keep: Keep, conventions: Conventions): Recipe {
   let method: string | undefined;
   let url: string | undefined;
+  // docs/decisions.md, "Route tables": a parameter the route declares is never read as an option.
+  let entry: RouteEntry | undefined;
   if (route !== undefined) {
     ({ method, url } = parseRoute(route));
-    parseUrlTemplate(url); // checks it now; the analysis is cached for parse
+    if (method !== undefined) entry = conventions.routes?.get(routeKey(method, url));
+    if (entry === undefined) parseUrlTemplate(url); // checks it now; the analysis is cached for parse
   }
   let baseUrl: string | undefined;
   let format: string | undefined;
@@ -193,6 +197,10 @@ export function readOptions(route: string | undefined, options: unknown, keep: K
     for (const key of Object.keys(options)) {
       const value = options[key];
       if (value === undefined) continue;
+      if (entry !== undefined && placementOf(entry, key) !== undefined) {
+        setOwn((params ??= {}), key, keep(value, key));
+        continue;
+      }
       switch (key) {
         case "method":
           method = assertMethod(value);
@@ -321,7 +329,16 @@ export function toOptions(state: EndpointState, frozen = false): MergedOptions {
   } as MergedOptions;
   if (state.url !== undefined) view.url = state.url;
   const { params } = state;
-  for (const key of Object.keys(params)) setOwn(view, key, cloneValue(params[key], key, frozen));
+  for (const key of Object.keys(params)) {
+    // Only a route table's declared parameter can have an option's name (docs/decisions.md, "Route tables").
+    if (OPTION_KEYS.has(key)) {
+      throw new EndpointError(
+        "ERR_INVALID_OPTIONS",
+        `parameter ${quote(key)} has an option's name, which merged options cannot hold apart; build the request instead`,
+      );
+    }
+    setOwn(view, key, cloneValue(params[key], key, frozen));
+  }
   if (state.data !== undefined) view.data = state.data.value;
   if (state.request !== undefined) view.request = state.request.value;
   return frozen ? (Object.freeze(view) as ReadonlyMergedOptions) : view;

@@ -1,0 +1,210 @@
+// An OpenAPI 3.0 or 3.1 description compiled to a route table (docs/decisions.md, "Route tables").
+import { describe, EndpointError, quote } from "../core/errors.js";
+import type { BodyFieldEncoding, RouteBody, RouteEntry, RouteParameter, RouteTable } from "../core/route-table.js";
+import { isPlainObject, ownValue, setOwn } from "../core/values.js";
+
+type Node = Record<string, unknown>;
+
+const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const;
+
+/** Names OpenAPI says a header parameter may not take: the request's own headers. */
+const IGNORED_HEADERS: ReadonlySet<string> = /*#__PURE__*/ new Set(["accept", "content-type", "authorization"]);
+
+/** Path styles as RFC 6570 operators. */
+const PATH_OPERATORS: Readonly<Record<string, string>> = { simple: "", label: ".", matrix: ";" };
+
+const QUERY_STYLES: ReadonlySet<unknown> = /*#__PURE__*/ new Set([
+  "form",
+  "spaceDelimited",
+  "pipeDelimited",
+  "deepObject",
+]);
+
+/**
+ * The route table of an OpenAPI 3.0 or 3.1 description, for `withRoutes(routes)`: each operation's path and `form`
+ * query parameters compiled to one RFC 6570 template, and every parameter and body field placed where it declares.
+ *
+ * @param document - the parsed description (JSON or YAML), its `$ref`s pointing inside it (`#/components/…`)
+ * @example
+ * import { endpoint } from "fluent-endpoint";
+ * import { openAPIRoutes } from "fluent-endpoint/openapi";
+ * const api = endpoint.defaults({ baseUrl: "https://api.example.com" }).withRoutes(openAPIRoutes(description));
+ * api("GET /pets", { tags: ["dog", "cat"] }).url; // "https://api.example.com/pets?tags=dog&tags=cat"
+ */
+export function openAPIRoutes<Routes = unknown>(document: unknown): RouteTable<Routes> {
+  if (!isPlainObject(document) || typeof document.openapi !== "string" || !/^3\.[01]\./.test(document.openapi)) {
+    throw new EndpointError(
+      "ERR_INVALID_OPTIONS",
+      `openAPIRoutes() needs an OpenAPI 3.0 or 3.1 description, got ${isPlainObject(document) ? `openapi ${quote(String(document.openapi))}` : describe(document)}`,
+    );
+  }
+  const table: Record<string, RouteEntry> = {};
+  const paths = resolve(document, document.paths, "paths") ?? {};
+  for (const path of Object.keys(paths)) {
+    const item = resolve(document, paths[path], `path ${quote(path)}`);
+    if (item === undefined) continue;
+    for (const method of METHODS) {
+      const operation = resolve(document, ownValue(item, method), `${method.toUpperCase()} ${path}`);
+      if (operation === undefined) continue;
+      const route = `${method.toUpperCase()} ${path}`;
+      setOwn(table, route, compileOperation(document, route, path, item, operation));
+    }
+  }
+  return table;
+}
+
+function compileOperation(document: Node, route: string, path: string, item: Node, operation: Node): RouteEntry {
+  // Operation parameters replace path-item ones of the same name and location.
+  const declared = new Map<string, Node>();
+  for (const list of [item.parameters, operation.parameters]) {
+    if (list === undefined) continue;
+    if (!Array.isArray(list)) fail(route, "has parameters that are not a list");
+    for (const [index, value] of list.entries()) {
+      const parameter = resolve(document, value, `${route}, parameter ${index}`);
+      if (parameter === undefined || typeof parameter.name !== "string" || typeof parameter.in !== "string") {
+        fail(route, `has parameter ${index} without a name or location`);
+      }
+      declared.set(`${parameter.in} ${parameter.name}`, parameter);
+    }
+  }
+
+  const parameters: Record<string, RouteParameter> = {};
+  const place = (name: string, placement: RouteParameter) => {
+    if (!Object.hasOwn(parameters, name)) setOwn(parameters, name, placement);
+  };
+  let url = path;
+  const query: string[] = [];
+  for (const parameter of declared.values()) {
+    const name = parameter.name as string;
+    const location = parameter.in as string;
+    const style = typeof parameter.style === "string" ? parameter.style : undefined;
+    const explode = typeof parameter.explode === "boolean" ? parameter.explode : undefined;
+    if (location === "path") {
+      const operator = PATH_OPERATORS[style ?? "simple"];
+      if (operator === undefined) fail(route, `has path parameter ${quote(name)} of style ${quote(String(style))}`);
+      url = url.replaceAll(`{${name}}`, `{${operator}${varname(name)}${explode === true ? "*" : ""}}`);
+      place(name, "path");
+    } else if (location === "query") {
+      const queryStyle = style ?? "form";
+      if (!QUERY_STYLES.has(queryStyle))
+        fail(route, `has query parameter ${quote(name)} of style ${quote(queryStyle)}`);
+      // `form` explodes unless told otherwise; the other styles do not.
+      const exploded = explode ?? queryStyle === "form";
+      if (queryStyle === "form" && parameter.allowReserved !== true) {
+        query.push(`${varname(name)}${exploded ? "*" : ""}`);
+        place(name, "query");
+      } else {
+        place(name, styleOf(queryStyle, exploded, parameter.allowReserved));
+      }
+    } else if (location === "header") {
+      if (!IGNORED_HEADERS.has(name.toLowerCase())) place(name.toLowerCase(), "header");
+    } else if (location === "cookie") {
+      place(name, "cookie");
+    }
+  }
+  // A `{name}` of the path that no parameter declares is a simple one, as RFC 6570 reads it; only its varname may need encoding.
+  url = url.replace(/\{([^{}+#./;?&,*:=!@|]+)\}/g, (whole, name: string) =>
+    /^(\w|%[0-9A-F]{2})+$/.test(name) ? whole : `{${varname(name)}}`,
+  );
+  if (query.length > 0) url += `{${url.includes("?") ? "&" : "?"}${query.join(",")}}`;
+
+  const entry: { url: string; parameters: Record<string, RouteParameter>; body?: RouteBody } = { url, parameters };
+  const body = resolve(document, operation.requestBody, `${route}, requestBody`);
+  const content = body === undefined ? undefined : resolve(document, body.content, `${route}, requestBody content`);
+  if (content !== undefined) {
+    const types = Object.keys(content);
+    const type =
+      types.find((name) => /^application\/(.+\+)?json(;|$)/i.test(name)) ??
+      types.find((name) => name.toLowerCase().startsWith("application/x-www-form-urlencoded")) ??
+      types.find((name) => name.toLowerCase().startsWith("multipart/form-data")) ??
+      types[0];
+    if (type !== undefined) {
+      const media = resolve(document, content[type], `${route}, ${type}`) ?? {};
+      for (const field of fieldNames(document, media.schema, route)) place(field, "body");
+      const encoding = formEncoding(document, media.encoding, route);
+      entry.body = encoding === undefined ? { type } : { type, encoding };
+    }
+  }
+  return entry;
+}
+
+/** The property names of an object schema, `allOf` parts included; none for any other schema. */
+function fieldNames(document: Node, schema: unknown, route: string, depth = 0): string[] {
+  const node = resolve(document, schema, `${route}, a body schema`);
+  if (node === undefined || depth > 32) return [];
+  const names = isPlainObject(node.properties) ? Object.keys(node.properties) : [];
+  if (Array.isArray(node.allOf)) {
+    for (const part of node.allOf) names.push(...fieldNames(document, part, route, depth + 1));
+  }
+  return names;
+}
+
+/** A form body's `encoding`: the fields written other than by the default (`form` with `explode`, an object as `deepObject`). */
+function formEncoding(
+  document: Node,
+  encoding: unknown,
+  route: string,
+): Readonly<Record<string, BodyFieldEncoding>> | undefined {
+  const node = resolve(document, encoding, `${route}, encoding`);
+  if (node === undefined) return undefined;
+  let fields: Record<string, BodyFieldEncoding> | undefined;
+  for (const field of Object.keys(node)) {
+    const value = resolve(document, node[field], `${route}, encoding of ${quote(field)}`);
+    if (value === undefined || (value.style === undefined && value.explode === undefined)) continue;
+    const style = value.style ?? "form";
+    if (!QUERY_STYLES.has(style)) fail(route, `encodes body field ${quote(field)} by style ${quote(String(style))}`);
+    setOwn(
+      (fields ??= {}),
+      field,
+      styleOf(style, typeof value.explode === "boolean" ? value.explode : style === "form", value.allowReserved),
+    );
+  }
+  return fields;
+}
+
+function styleOf(style: unknown, explode: boolean, allowReserved: unknown): BodyFieldEncoding {
+  return allowReserved === true
+    ? { style: style as BodyFieldEncoding["style"], explode, allowReserved }
+    : { style: style as BodyFieldEncoding["style"], explode };
+}
+
+/** An RFC 6570 varname for a parameter name: a character other than a letter, digit or `_` percent-encoded (`user-id` → `user%2Did`). */
+function varname(name: string): string {
+  return name.replace(/[^A-Za-z0-9_]/g, (character) =>
+    [...new TextEncoder().encode(character)]
+      .map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, "0")}`)
+      .join(""),
+  );
+}
+
+/** `value` with its `$ref` chain followed inside `document`; undefined for undefined. */
+function resolve(document: Node, value: unknown, where: string): Node | undefined {
+  const seen: string[] = [];
+  while (isPlainObject(value) && typeof value.$ref === "string") {
+    const ref = value.$ref;
+    if (seen.includes(ref)) fail(where, `has a $ref cycle through ${quote(ref)}`);
+    seen.push(ref);
+    if (!ref.startsWith("#")) {
+      fail(where, `has the $ref ${quote(ref)} to another document: bundle the description into one first`);
+    }
+    value = pointer(document, ref, where);
+  }
+  if (value === undefined) return undefined;
+  if (!isPlainObject(value)) fail(where, `is ${describe(value)}, not an object`);
+  return value;
+}
+
+/** RFC 6901 JSON pointer in a URI fragment: `#/components/schemas/Pet`. */
+function pointer(document: Node, ref: string, where: string): unknown {
+  let node: unknown = document;
+  for (const token of ref.slice(1).split("/").slice(1)) {
+    const key = decodeURIComponent(token).replaceAll("~1", "/").replaceAll("~0", "~");
+    node = isPlainObject(node) || Array.isArray(node) ? ownValue(node, key) : undefined;
+    if (node === undefined) fail(where, `has the $ref ${quote(ref)}, which points at nothing`);
+  }
+  return node;
+}
+
+function fail(where: string, problem: string): never {
+  throw new EndpointError("ERR_INVALID_OPTIONS", `OpenAPI description: ${where} ${problem}`);
+}

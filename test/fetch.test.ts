@@ -211,7 +211,7 @@ describe("a JSON body", () => {
 
     it("writes a nested object as deepObject (`metadata[key]=value`), as payment APIs read it", () => {
       expect(toFetch(options({ amount: 100, metadata: { order: "6 735", tags: { a: true } } }, FORM))[1].body).toBe(
-        "amount=100&metadata[order]=6%20735&metadata[tags][a]=true",
+        "amount=100&metadata%5Border%5D=6%20735&metadata%5Btags%5D%5Ba%5D=true",
       );
     });
 

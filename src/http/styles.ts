@@ -12,7 +12,8 @@ export interface Style {
   readonly allowReserved?: boolean | undefined;
 }
 
-const DELIMITERS: Partial<Record<QueryStyle, string>> = { form: ",", spaceDelimited: "%20", pipeDelimited: "|" };
+// Encoded as the OpenAPI style examples write them (a raw `|` is no query character).
+const DELIMITERS: Partial<Record<QueryStyle, string>> = { form: ",", spaceDelimited: "%20", pipeDelimited: "%7C" };
 
 /**
  * `name=value` pairs joined by `&` for one parameter; "" when its value is undefined or null.
@@ -78,8 +79,7 @@ function encodeText(text: string, encode: (text: string) => string | undefined, 
   if (encoded === undefined) {
     throw new EndpointError("ERR_INVALID_PARAMETER", `parameter ${quote(name)} contains a lone UTF-16 surrogate`);
   }
-  // Brackets of deepObject keys stay as the OpenAPI examples write them.
-  return encoded.indexOf("%5") === -1 ? encoded : encoded.replaceAll("%5B", "[").replaceAll("%5D", "]");
+  return encoded;
 }
 
 function unexpressible(name: string, value: unknown, style: string): EndpointError {

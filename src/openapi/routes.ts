@@ -72,7 +72,8 @@ function compileOperation(document: Node, route: string, path: string, item: Nod
   const place = (name: string, placement: RouteParameter) => {
     if (!Object.hasOwn(parameters, name)) setOwn(parameters, name, placement);
   };
-  let url = path;
+  // A `#fragment` of a path key tells operations on one path apart (`/files/{id}#copy`): it is never sent.
+  let url = literal(path.indexOf("#") === -1 ? path : path.slice(0, path.indexOf("#")));
   const query: string[] = [];
   for (const parameter of declared.values()) {
     const name = parameter.name as string;
@@ -90,8 +91,9 @@ function compileOperation(document: Node, route: string, path: string, item: Nod
         fail(route, `has query parameter ${quote(name)} of style ${quote(queryStyle)}`);
       // `form` explodes unless told otherwise; the other styles do not.
       const exploded = explode ?? queryStyle === "form";
-      if (queryStyle === "form" && parameter.allowReserved !== true) {
-        query.push(`${varname(name)}${exploded ? "*" : ""}`);
+      // RFC 6570 writes a varname as it is (`include%2Dtotal=`), so a name that needs encoding is written by our code.
+      if (queryStyle === "form" && parameter.allowReserved !== true && /^\w+$/.test(name)) {
+        query.push(`${name}${exploded ? "*" : ""}`);
         place(name, "query");
       } else {
         place(name, styleOf(queryStyle, exploded, parameter.allowReserved));
@@ -128,13 +130,15 @@ function compileOperation(document: Node, route: string, path: string, item: Nod
   return entry;
 }
 
-/** The property names of an object schema, `allOf` parts included; none for any other schema. */
+/** The property names of an object schema, those of its `allOf`, `anyOf` and `oneOf` parts included; none for any other schema. */
 function fieldNames(document: Node, schema: unknown, route: string, depth = 0): string[] {
   const node = resolve(document, schema, `${route}, a body schema`);
   if (node === undefined || depth > 32) return [];
   const names = isPlainObject(node.properties) ? Object.keys(node.properties) : [];
-  if (Array.isArray(node.allOf)) {
-    for (const part of node.allOf) names.push(...fieldNames(document, part, route, depth + 1));
+  // The fields of any alternative are fields (a discriminated union of record types).
+  for (const parts of [node.allOf, node.anyOf, node.oneOf]) {
+    if (!Array.isArray(parts)) continue;
+    for (const part of parts) names.push(...fieldNames(document, part, route, depth + 1));
   }
   return names;
 }
@@ -168,13 +172,20 @@ function styleOf(style: unknown, explode: boolean, allowReserved: unknown): Body
     : { style: style as BodyFieldEncoding["style"], explode };
 }
 
+/** A path's text outside `{…}` with the characters RFC 6570 literals may not hold percent-encoded (`/<upload_url>`). */
+function literal(path: string): string {
+  return path.replace(/\{[^{}]*\}|[\s"'<>\\^`|]/g, (match) => (match.length > 1 ? match : percentEncode(match)));
+}
+
 /** An RFC 6570 varname for a parameter name: a character other than a letter, digit or `_` percent-encoded (`user-id` → `user%2Did`). */
 function varname(name: string): string {
-  return name.replace(/[^A-Za-z0-9_]/g, (character) =>
-    [...new TextEncoder().encode(character)]
-      .map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, "0")}`)
-      .join(""),
-  );
+  return name.replace(/[^A-Za-z0-9_]/gu, percentEncode);
+}
+
+function percentEncode(character: string): string {
+  return [...new TextEncoder().encode(character)]
+    .map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, "0")}`)
+    .join("");
 }
 
 /** `value` with its `$ref` chain followed inside `document`; undefined for undefined. */

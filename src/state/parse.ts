@@ -4,7 +4,7 @@ import { isQueryMethod } from "../http/tokens.js";
 import { appendQuery, joinUrl, queryPair, queryValue } from "../http/url.js";
 import { encodeUnreserved } from "../template/encode.js";
 import { expandTemplate } from "../template/expand.js";
-import { parseUrlTemplate, type UrlTemplate } from "../template/template.js";
+import { parseTableTemplate, parseUrlTemplate, type UrlTemplate } from "../template/template.js";
 import type { Conventions } from "../core/conventions.js";
 import { EndpointError, quote } from "../core/errors.js";
 import { placementOf, routeKey } from "../core/route-table.js";
@@ -26,7 +26,7 @@ export function parseState(state: EndpointState, conventions: Conventions): Requ
   const method = conventions.upperCaseMethod ? state.method.toUpperCase() : lowerCaseMethod;
   // docs/decisions.md, "Route tables": a route the table holds is built as its description says.
   const entry = conventions.routes?.get(routeKey(state.method, state.url));
-  const template = parseUrlTemplate(entry === undefined ? state.url : entry.url);
+  const template = entry === undefined ? parseUrlTemplate(state.url) : parseTableTemplate(entry.url);
   const { params } = state;
   const values = entry === undefined || entry.url.indexOf("%") === -1 ? params : byVarname(template, params);
   let url = joinUrl(state.baseUrl, expandTemplate(template, values, state.baseUrl === ""));

@@ -1,5 +1,5 @@
 import { parseRoute } from "../http/route.js";
-import { parseUrlTemplate } from "../template/template.js";
+import { parseTableTemplate } from "../template/template.js";
 import type { Conventions } from "../core/conventions.js";
 import { describe, EndpointError, quote } from "../core/errors.js";
 import {
@@ -36,7 +36,7 @@ function readEntry(key: string, entry: unknown): RouteEntry {
   if (!isPlainObject(entry)) fail(key, `is ${describe(entry)}, not a route entry`);
   const { url, parameters, body } = entry;
   if (typeof url !== "string") fail(key, "has no url template");
-  parseUrlTemplate(url); // checks it now; the analysis is cached for parse
+  parseTableTemplate(url); // checks it now; the analysis is cached for parse
   if (!isPlainObject(parameters)) fail(key, "has no parameters object");
   const copy: Record<string, RouteParameter> = {};
   for (const name of Object.keys(parameters)) setOwn(copy, name, readPlacement(key, name, parameters[name]));

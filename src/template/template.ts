@@ -53,7 +53,8 @@ const OPERATORS = "+#./;?&";
 const RESERVED_OPERATORS = "=,!@|";
 
 // Templates are analysed once and kept in a bounded cache (see docs/decisions.md, template cache).
-const templates = /*#__PURE__*/ boundedCache(512, 2048, scanTemplate);
+const templates = /*#__PURE__*/ boundedCache(512, 2048, (source: string) => scanTemplate(source, true));
+const tableTemplates = /*#__PURE__*/ boundedCache(512, 2048, (source: string) => scanTemplate(source, false));
 
 /**
  * Validates and analyses a url template in one linear scan: no regular expression on caller input.
@@ -63,6 +64,11 @@ const templates = /*#__PURE__*/ boundedCache(512, 2048, scanTemplate);
  */
 export function parseUrlTemplate(source: string): UrlTemplate {
   return templates.get(source);
+}
+
+/** A route table's template: RFC 6570 alone, a `:` in the path literal (`/levels:append`, a custom method). */
+export function parseTableTemplate(source: string): UrlTemplate {
+  return tableTemplates.get(source);
 }
 
 function invalid(source: string, problem: string, position: number): EndpointError {
@@ -114,7 +120,7 @@ function authorityEnd(source: string): number {
   return i;
 }
 
-function scanTemplate(source: string): UrlTemplate {
+function scanTemplate(source: string, colonNames: boolean): UrlTemplate {
   const parts: (string | Expression)[] = [];
   const variables = new Set<string>();
   const pathStart = authorityEnd(source);
@@ -144,7 +150,13 @@ function scanTemplate(source: string): UrlTemplate {
     } else if (isControl(code)) {
       // RFC 6570 §2.1 excludes CTL from literals (docs/decisions.md, "Control characters in a url").
       throw invalid(source, `control character ${codePointLabel(source, i)} in literal text`, i);
-    } else if (code === 58 /* : */ && inPath && i >= pathStart && isIn(source.charCodeAt(i + 1), ALPHA | UNDERSCORE)) {
+    } else if (
+      code === 58 /* : */ &&
+      colonNames &&
+      inPath &&
+      i >= pathStart &&
+      isIn(source.charCodeAt(i + 1), ALPHA | UNDERSCORE)
+    ) {
       // `:name` in the path means `{name}`; a colon before a digit (`12:30`) stays literal.
       flushLiteral(i);
       let end = i + 2;

@@ -20,8 +20,11 @@ const cjsBanner = `/*!\n * fluent-endpoint ${version} (MIT). Bundles url-templat
   .map((line) => ` *${line === "" ? "" : ` ${line}`}`)
   .join("\n")}\n */`;
 
-const libraryEntry = fileURLToPath(new URL("./src/index", import.meta.url));
-const isLibraryEntry = (id) => id === "../index.js" || id.replace(/\.[jt]s$/, "") === libraryEntry;
+// The CLI imports the published entries (./index.js, ./openapi.js) instead of bundling the library again.
+const libraryEntries = ["index", "openapi"].map((name) => fileURLToPath(new URL(`./src/${name}`, import.meta.url)));
+const libraryEntryOf = (id) =>
+  ["index", "openapi"].find((name, i) => id === `../${name}.js` || id.replace(/\.[jt]s$/, "") === libraryEntries[i]);
+const isLibraryEntry = (id) => libraryEntryOf(id) !== undefined;
 
 const plugins = () => [
   replace({ preventAssignment: true, values: { __FLUENT_ENDPOINT_VERSION__: JSON.stringify(version) } }),
@@ -46,12 +49,12 @@ export default [
   {
     // The CLI imports the published entry (./index.js) instead of bundling the library twice.
     input: "src/cli/main.ts",
-    external: (id) => isLibraryEntry(id) || id.startsWith("node:"),
+    external: (id) => isLibraryEntry(id) || id.startsWith("node:") || id === "yaml" || id === "openapi-typescript",
     output: {
       file: "dist/cli.js",
       format: "es",
       banner: "#!/usr/bin/env node",
-      paths: (id) => (isLibraryEntry(id) ? "./index.js" : id),
+      paths: (id) => (isLibraryEntry(id) ? `./${libraryEntryOf(id)}.js` : id),
     },
     plugins: plugins(),
   },

@@ -5,6 +5,7 @@ import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { endpoint, EndpointError, type RequestOptions, toFetch, VERSION } from "../index.js";
 import { OPTION_KEYS } from "../core/options.js";
+import { OPENAPI_USAGE, openapiCommand, OpenAPIUsageError } from "./openapi.js";
 
 const SYNOPSIS = "fluent-endpoint [METHOD] URL [name=value ...] [options]";
 
@@ -34,6 +35,11 @@ Options:
   --fetch                     print the arguments of fetch(...toFetch(options)) instead
   -h, --help                  print this help
   -v, --version               print the version
+
+Commands:
+  fluent-endpoint openapi DESCRIPTION [-o FILE]
+                              write the route table of an OpenAPI description as a
+                              module (see fluent-endpoint openapi --help)
 
 Bad input prints "fluent-endpoint: <message>" and a usage line to stderr and exits
 with code 2.
@@ -212,10 +218,27 @@ function run(args: string[]): string {
   return JSON.stringify(values.fetch ? toFetch(options) : options, null, 2);
 }
 
-try {
-  console.log(run(process.argv.slice(2)));
-} catch (error) {
-  if (!(error instanceof EndpointError || error instanceof UsageError)) throw error;
-  console.error(`fluent-endpoint: ${error.message}\n${USAGE_HINT}`);
-  process.exitCode = 2;
+const args = process.argv.slice(2);
+if (args[0] === "openapi") {
+  openapiCommand(args.slice(1)).then(console.log, (error: unknown) => {
+    if (!(error instanceof EndpointError || error instanceof OpenAPIUsageError || isArgumentError(error))) throw error;
+    console.error(`fluent-endpoint openapi: ${(error as Error).message}\n${OPENAPI_USAGE.split("\n")[0]}`);
+    process.exitCode = 2;
+  });
+} else {
+  try {
+    console.log(run(args));
+  } catch (error) {
+    if (!(error instanceof EndpointError || error instanceof UsageError)) throw error;
+    console.error(`fluent-endpoint: ${error.message}\n${USAGE_HINT}`);
+    process.exitCode = 2;
+  }
+}
+
+/** parseArgs' own mistakes (an unknown option, a missing value). */
+function isArgumentError(error: unknown): boolean {
+  return (
+    typeof (error as { code?: unknown })?.code === "string" &&
+    (error as { code: string }).code.startsWith("ERR_PARSE_ARGS")
+  );
 }

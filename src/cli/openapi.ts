@@ -1,0 +1,89 @@
+// `fluent-endpoint openapi`: writes a module that exports an OpenAPI description's route table (and, where
+// openapi-typescript is installed, the types of its paths), so an application does not load the description.
+import { readFileSync, writeFileSync } from "node:fs";
+import { extname } from "node:path";
+import { parseArgs } from "node:util";
+import { openAPIRoutes } from "../openapi.js";
+
+export const OPENAPI_USAGE = `Usage: fluent-endpoint openapi DESCRIPTION [-o FILE] [--no-types]
+
+Writes a module exporting \`routes\`, the route table of an OpenAPI 3.0 or 3.1
+description (.json, .yaml or .yml), for endpoint.withRoutes(routes).
+
+  -o, --output FILE   write to FILE (.ts, .mts, .js or .mjs) instead of printing a .ts module
+  --no-types          leave out the \`paths\` types (written when openapi-typescript is
+                      installed; a .js module never has them)
+
+The description's $refs must point inside it: bundle a description of several files
+first (for example with \`npx @redocly/cli bundle\`).`;
+
+/** A command-line mistake: printed with the usage, exit code 2. */
+export class OpenAPIUsageError extends Error {}
+
+/** Runs `fluent-endpoint openapi …` and returns what to print. */
+export async function openapiCommand(args: string[]): Promise<string> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      output: { type: "string", short: "o" },
+      "no-types": { type: "boolean" },
+      help: { type: "boolean", short: "h" },
+    },
+  });
+  if (values.help) return OPENAPI_USAGE;
+  if (positionals.length !== 1) throw new OpenAPIUsageError("openapi takes one description file");
+  const file = positionals[0]!;
+  const output = values.output;
+  const javascript = output !== undefined && /\.m?js$/.test(output);
+  if (output !== undefined && !javascript && !/\.m?ts$/.test(output)) {
+    throw new OpenAPIUsageError(`--output ${JSON.stringify(output)} must end in .ts, .mts, .js or .mjs`);
+  }
+
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (error) {
+    throw new OpenAPIUsageError(
+      `cannot read ${JSON.stringify(file)}: ${(error as NodeJS.ErrnoException).code ?? error}`,
+    );
+  }
+  const document = await parseDescription(file, text);
+  const routes = openAPIRoutes(document);
+  const table = JSON.stringify(routes, null, 2);
+  const types = javascript || values["no-types"] ? undefined : await pathTypes(document);
+  const header = `// Written by \`fluent-endpoint openapi ${file}\`: do not edit.\n`;
+  const module = javascript
+    ? `${header}/** @type {import("fluent-endpoint").RouteTable} */\nexport const routes = ${table};\n`
+    : types === undefined
+      ? `${header}import type { RouteTable } from "fluent-endpoint";\n\nexport const routes: RouteTable = ${table};\n`
+      : `${header}import type { OpenAPIRoutes, RouteTable } from "fluent-endpoint";\n\n${types}\nexport const routes: RouteTable<OpenAPIRoutes<paths>> = ${table};\n`;
+  if (output === undefined) return module.trimEnd();
+  writeFileSync(output, module);
+  return `wrote ${Object.keys(routes).length} routes to ${output}`;
+}
+
+async function parseDescription(file: string, text: string): Promise<unknown> {
+  const json = extname(file).toLowerCase() === ".json";
+  try {
+    if (json) return JSON.parse(text);
+    const { parse } = await import("yaml");
+    return parse(text, { maxAliasCount: -1 });
+  } catch (error) {
+    throw new OpenAPIUsageError(
+      `${JSON.stringify(file)} is not ${json ? "JSON" : "YAML"}: ${(error as Error).message}`,
+    );
+  }
+}
+
+/** The `paths` types (and their components) by openapi-typescript, if the project has it. */
+async function pathTypes(document: unknown): Promise<string | undefined> {
+  let generator: { default: (schema: never) => Promise<unknown[]>; astToString: (nodes: unknown[]) => string };
+  try {
+    generator = (await import("openapi-typescript")) as never;
+  } catch {
+    console.error("fluent-endpoint: openapi-typescript is not installed, so the module has no types of its paths");
+    return undefined;
+  }
+  return generator.astToString(await generator.default(structuredClone(document) as never));
+}

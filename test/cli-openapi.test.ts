@@ -1,0 +1,108 @@
+// `fluent-endpoint openapi`, run as users run it (the built dist/cli.js in a child process): the module it
+// writes holds the route table openAPIRoutes() makes, and its TypeScript form type-checks calls.
+import { execFileSync, spawnSync } from "node:child_process";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parse } from "yaml";
+import { openAPIRoutes } from "../src/openapi.js";
+
+const root = resolve(__dirname, "..");
+const CLI = join(root, "dist", "cli.js");
+// Inside the package, so the written module's `import type … from "fluent-endpoint"` resolves to this package.
+const directory = join(root, "node_modules", ".cache", "cli-openapi-test");
+const NOTES = join(root, "test", "fixtures", "openapi", "notes.yaml");
+const TWILIO = join(root, "test", "fixtures", "openapi", "twilio", "twilio.json");
+
+function cli(args: string[]) {
+  const { status, stdout, stderr } = spawnSync(process.execPath, [CLI, "openapi", ...args], {
+    cwd: directory,
+    encoding: "utf8",
+  });
+  return { status, stdout, stderr };
+}
+
+beforeAll(() => {
+  rmSync(directory, { recursive: true, force: true });
+  mkdirSync(directory, { recursive: true });
+});
+afterAll(() => rmSync(directory, { recursive: true, force: true }));
+
+describe("fluent-endpoint openapi", () => {
+  it("writes a JavaScript module whose routes are openAPIRoutes() of the YAML description", async () => {
+    const { status, stdout, stderr } = cli([NOTES, "-o", "notes-routes.mjs"]);
+    expect({ status, stderr }).toEqual({ status: 0, stderr: "" });
+    expect(stdout).toMatch(/^wrote \d+ routes to notes-routes\.mjs\n$/);
+    const written = (await import(pathToFileURL(join(directory, "notes-routes.mjs")).href)) as { routes: unknown };
+    expect(written.routes).toEqual(openAPIRoutes(parse(readFileSync(NOTES, "utf8"))));
+  });
+
+  it("writes the same table from a JSON description, printed when no file is named", () => {
+    const { status, stdout } = cli([TWILIO, "--no-types"]);
+    expect(status).toBe(0);
+    expect(stdout).toContain('import type { RouteTable } from "fluent-endpoint";');
+    const table = JSON.parse(stdout.slice(stdout.indexOf("= {") + 2).replace(/;\s*$/, ""));
+    expect(table).toEqual(openAPIRoutes(JSON.parse(readFileSync(TWILIO, "utf8"))));
+  });
+
+  it("writes a TypeScript module with the paths' types, so calls through it are checked", () => {
+    expect(cli([NOTES, "-o", "notes-routes.ts"]).status).toBe(0);
+    const module = readFileSync(join(directory, "notes-routes.ts"), "utf8");
+    expect(module).toContain("export interface paths");
+    expect(module).toContain("export const routes: RouteTable<OpenAPIRoutes<paths>> = {");
+    writeFileSync(
+      join(directory, "calls.ts"),
+      [
+        'import { endpoint } from "fluent-endpoint";',
+        'import { routes } from "./notes-routes.js";',
+        "const notes = endpoint.withRoutes(routes);",
+        'notes("GET /notes/{noteId}", { noteId: "1", headers: { "X-Request-Id": "r" } });',
+        "// @ts-expect-error noteId is missing",
+        'notes("GET /notes/{noteId}", { headers: { "X-Request-Id": "r" } });',
+        "",
+      ].join("\n"),
+    );
+    writeFileSync(
+      join(directory, "tsconfig.json"),
+      JSON.stringify({
+        compilerOptions: {
+          strict: true,
+          module: "nodenext",
+          moduleResolution: "nodenext",
+          noEmit: true,
+          skipLibCheck: true,
+        },
+        files: ["calls.ts"],
+      }),
+    );
+    const tsc = join(root, "node_modules", "typescript", "bin", "tsc");
+    expect(() => execFileSync(process.execPath, [tsc, "-p", directory], { encoding: "utf8" })).not.toThrow();
+  }, 60_000);
+
+  it.each([
+    [["missing.yaml"], 'cannot read "missing.yaml": ENOENT'],
+    [[NOTES, "-o", "routes.txt"], '--output "routes.txt" must end in .ts, .mts, .js or .mjs'],
+    [[], "openapi takes one description file"],
+  ])("refuses %j with exit code 2 and the usage line", (args, message) => {
+    const { status, stderr } = cli(args);
+    expect(status).toBe(2);
+    expect(stderr).toBe(
+      `fluent-endpoint openapi: ${message}\nUsage: fluent-endpoint openapi DESCRIPTION [-o FILE] [--no-types]\n`,
+    );
+  });
+
+  it("names a description that is not YAML, and a $ref to another file", () => {
+    writeFileSync(join(directory, "broken.yaml"), "openapi: [\n");
+    expect(cli(["broken.yaml"]).stderr).toMatch(/^fluent-endpoint openapi: "broken.yaml" is not YAML: /);
+    writeFileSync(
+      join(directory, "split.json"),
+      JSON.stringify({ openapi: "3.1.0", paths: { "/x": { get: { parameters: [{ $ref: "common.yaml#/p" }] } } } }),
+    );
+    const { status, stderr } = cli(["split.json"]);
+    expect(status).toBe(2);
+    expect(stderr).toContain(
+      'has the $ref "common.yaml#/p" to another document: bundle the description into one first',
+    );
+  });
+});

@@ -1,4 +1,5 @@
 export { openAPIRoutes } from "./openapi/routes.js";
+export { routeTable } from "./openapi/table.js";
 export type {
   BodyFieldEncoding,
   QueryStyle,
@@ -6,4 +7,5 @@ export type {
   RouteEntry,
   RouteParameter,
   RouteTable,
+  RouteTableData,
 } from "./core/route-table.js";

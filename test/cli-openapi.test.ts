@@ -1,7 +1,8 @@
 // `fluent-endpoint openapi`, run as users run it (the built dist/cli.js in a child process): the module it
 // writes holds the route table openAPIRoutes() makes, and its TypeScript form type-checks calls.
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -10,8 +11,8 @@ import { openAPIRoutes } from "../src/openapi.js";
 
 const root = resolve(__dirname, "..");
 const CLI = join(root, "dist", "cli.js");
-// Inside the package, so the written module's `import type … from "fluent-endpoint"` resolves to this package.
-const directory = join(root, "node_modules", ".cache", "cli-openapi-test");
+// An application's folder, where `fluent-endpoint` resolves to this package (node_modules/fluent-endpoint → root).
+const directory = mkdtempSync(join(tmpdir(), "cli-openapi-"));
 const NOTES = join(root, "test", "fixtures", "openapi", "notes.yaml");
 const TWILIO = join(root, "test", "fixtures", "openapi", "twilio", "twilio.json");
 
@@ -24,8 +25,8 @@ function cli(args: string[]) {
 }
 
 beforeAll(() => {
-  rmSync(directory, { recursive: true, force: true });
-  mkdirSync(directory, { recursive: true });
+  mkdirSync(join(directory, "node_modules"));
+  symlinkSync(root, join(directory, "node_modules", "fluent-endpoint"), "dir");
 });
 afterAll(() => rmSync(directory, { recursive: true, force: true }));
 
@@ -41,8 +42,8 @@ describe("fluent-endpoint openapi", () => {
   it("writes the same table from a JSON description, printed when no file is named", () => {
     const { status, stdout } = cli([TWILIO, "--no-types"]);
     expect(status).toBe(0);
-    expect(stdout).toContain('import type { RouteTable } from "fluent-endpoint";');
-    const table = JSON.parse(stdout.slice(stdout.indexOf("= {") + 2).replace(/;\s*$/, ""));
+    expect(stdout).toContain('import { routeTable } from "fluent-endpoint/openapi";');
+    const table = JSON.parse(stdout.slice(stdout.indexOf("routeTable({") + 11).replace(/\);\s*$/, ""));
     expect(table).toEqual(openAPIRoutes(JSON.parse(readFileSync(TWILIO, "utf8"))));
   });
 
@@ -50,7 +51,7 @@ describe("fluent-endpoint openapi", () => {
     expect(cli([NOTES, "-o", "notes-routes.ts"]).status).toBe(0);
     const module = readFileSync(join(directory, "notes-routes.ts"), "utf8");
     expect(module).toContain("export interface paths");
-    expect(module).toContain("export const routes: RouteTable<OpenAPIRoutes<paths>> = {");
+    expect(module).toContain("export const routes = routeTable<OpenAPIRoutes<paths>>({");
     writeFileSync(
       join(directory, "calls.ts"),
       [

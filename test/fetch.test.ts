@@ -209,16 +209,18 @@ describe("a JSON body", () => {
       expect(toFetch(options({}, FORM))[1].body).toBe("");
     });
 
-    it("writes a nested object as deepObject (`metadata[key]=value`), as payment APIs read it", () => {
-      expect(toFetch(options({ amount: 100, metadata: { order: "6 735", tags: { a: true } } }, FORM))[1].body).toBe(
-        "amount=100&metadata%5Border%5D=6%20735&metadata%5Btags%5D%5Ba%5D=true",
+    it("refuses a nested object or an array body, which have no form encoding, naming the culprit", () => {
+      expect(() => toFetch(options({ filter: { state: "open" } }, FORM))).toThrow(
+        expect.objectContaining({
+          code: "ERR_INVALID_PARAMETER",
+          message:
+            'parameter "filter" is an object, which has no query string form; send the body as a string or URLSearchParams',
+        }),
       );
-    });
-
-    it("refuses an array of objects or an array body, which have no form encoding, naming the culprit", () => {
       expect(() => toFetch(options({ list: [{}] }, FORM))).toThrow(
-        expect.objectContaining({ code: "ERR_INVALID_PARAMETER", message: expect.stringContaining('"list"') }),
+        expect.objectContaining({ code: "ERR_INVALID_PARAMETER" }),
       );
+
       expect(() => toFetch(options(["a"], FORM))).toThrow(
         expect.objectContaining({
           code: "ERR_INVALID_PARAMETER",

@@ -8,8 +8,8 @@ import {
   serializePrimitiveParam,
 } from "openapi-fetch";
 import { describe, expect, it } from "vitest";
-import { endpoint, RequestBuilder, type RouteTable, toFetch } from "../src/index.js";
-import { openAPIRoutes } from "../src/openapi.js";
+import { endpoint, RequestBuilder, toFetch } from "../src/index.js";
+import { openAPIRoutes, routeTable } from "../src/openapi.js";
 import { callUnchecked, expectEndpointError } from "./support/errors.js";
 
 const BASE = "https://api.example.com";
@@ -514,23 +514,34 @@ describe("withRoutes(routes): bodies by media type", () => {
 });
 
 describe("withRoutes(routes): the table", () => {
-  const routes: RouteTable = {
-    "GET /pets/{id}": { url: "/pets/{id}{?tags*}", parameters: { id: "path", tags: "query" } },
-  };
+  const data = { "GET /pets/{id}": { url: "/pets/{id}{?tags*}", parameters: { id: "path", tags: "query" } } } as const;
 
-  it("takes a hand-written table too, and leaves it unchanged and unfrozen", () => {
-    const before = structuredClone(routes);
+  it("takes a hand-written table through routeTable(), which copies it and neither changes nor freezes it", () => {
+    const before = structuredClone(data);
+    const routes = routeTable(data);
     expect(endpoint.withRoutes(routes)("GET /pets/{id}", { id: 1, tags: ["a", "b"] }).url).toBe(
       "https://api.github.com/pets/1?tags=a&tags=b",
     );
-    expect(routes).toEqual(before);
-    expect(Object.isFrozen(routes)).toBe(false);
-    expect(Object.isFrozen(routes["GET /pets/{id}"])).toBe(false);
+    expect(routes).toEqual(data);
+    expect(routes).not.toBe(data);
+    expect(data).toEqual(before);
+    expect(Object.isFrozen(data)).toBe(false);
+    expect(Object.isFrozen(data["GET /pets/{id}"])).toBe(false);
+  });
+
+  it("refuses a table routeTable() did not make (plain data carries none of the code that builds it)", () => {
+    expectEndpointError(
+      () => callUnchecked(endpoint.withRoutes, data),
+      "ERR_INVALID_OPTIONS",
+      "withRoutes() needs a table from routeTable(), got an object",
+    );
+    const builder = new RequestBuilder();
+    expectEndpointError(() => callUnchecked(builder.withRoutes.bind(builder), 1), "ERR_INVALID_OPTIONS", "got number");
   });
 
   it("is kept by defaults() made after it, and a later table adds to an earlier one", () => {
-    const more: RouteTable = { "GET /owners": { url: "/owners{?name*}", parameters: { name: "query" } } };
-    const both = endpoint.withRoutes(routes).defaults({ baseUrl: BASE }).withRoutes(more);
+    const more = routeTable({ "GET /owners": { url: "/owners{?name*}", parameters: { name: "query" } } });
+    const both = endpoint.withRoutes(routeTable(data)).defaults({ baseUrl: BASE }).withRoutes(more);
     expect(both("GET /pets/{id}", { id: 1, tags: ["a", "b"] }).url).toBe(`${BASE}/pets/1?tags=a&tags=b`);
     expect(both("GET /owners", { name: ["x", "y"] }).url).toBe(`${BASE}/owners?name=x&name=y`);
     expect(endpoint("GET /pets/{id}", { id: 1, tags: ["a", "b"] }).url).toBe(
@@ -551,11 +562,11 @@ describe("withRoutes(routes): the table", () => {
     ["a broken template", { "GET /x": { url: "/x{", parameters: {} } }, "ERR_INVALID_TEMPLATE"],
     ["an unknown placement", { "GET /x": { url: "/x", parameters: { a: "body2" } } }, 'parameter "a" placed by string'],
     ["a body without a type", { "GET /x": { url: "/x", parameters: {}, body: {} } }, "body without a media type"],
-  ])("refuses a table that is %s, naming the route", (_label, table, culprit) => {
+  ])("routeTable() refuses a table that is %s, naming the route", (_label, table, culprit) => {
     if (culprit === "ERR_INVALID_TEMPLATE") {
-      expectEndpointError(() => callUnchecked(endpoint.withRoutes, table), "ERR_INVALID_TEMPLATE", "/x{");
+      expectEndpointError(() => callUnchecked(routeTable, table), "ERR_INVALID_TEMPLATE", "/x{");
     } else {
-      expectEndpointError(() => callUnchecked(endpoint.withRoutes, table), "ERR_INVALID_OPTIONS", culprit);
+      expectEndpointError(() => callUnchecked(routeTable, table), "ERR_INVALID_OPTIONS", culprit);
     }
   });
 });
@@ -563,7 +574,7 @@ describe("withRoutes(routes): the table", () => {
 describe("four large real descriptions, compiled and called", () => {
   const NAMES = ["stripe", "digitalocean", "box", "twilio"] as const;
   const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
-  type Node = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  type Node = Record<string, any>;
 
   function resolve(document: Node, node: Node | undefined): Node | undefined {
     while (node?.$ref !== undefined) {

@@ -1,8 +1,7 @@
 import { describe, EndpointError, quote } from "../core/errors.js";
 import { queryPair, queryValue } from "../http/url.js";
 import type { RequestOptions } from "../core/types.js";
-import { builtinKind, isPlainObject, MAX_DEPTH, ownValue, scalarText, setOwn } from "../core/values.js";
-import { styledPairs } from "../http/styles.js";
+import { builtinKind, isPlainObject, MAX_DEPTH, ownValue, setOwn } from "../core/values.js";
 
 /**
  * The `init` argument `toFetch` builds for `fetch(url, init)`.
@@ -31,7 +30,7 @@ function mediaTypeOf(contentType: string | undefined): string {
   return (semicolon === -1 ? contentType : contentType.slice(0, semicolon)).trim().toLowerCase();
 }
 
-// A form body follows the query string's rules, a nested object written as `deepObject` (`metadata[key]=value`).
+// A form body follows the query string's rules: JSON text under a form type is no form.
 function formText(body: object): string {
   if (Array.isArray(body)) {
     throw new EndpointError(
@@ -41,23 +40,17 @@ function formText(body: object): string {
   }
   let text = "";
   for (const key of Object.keys(body)) {
-    const item = (body as Record<string, unknown>)[key];
-    let pair: string;
-    if (isPlainObject(item)) {
-      pair = styledPairs(key, item, DEEP_OBJECT);
-    } else {
-      const value = queryValue(key, item, "send the body as a string or URLSearchParams");
-      if (value === undefined) continue;
-      pair = queryPair(key, value);
-    }
-    if (pair !== "") text += (text === "" ? "" : "&") + pair;
+    const value = queryValue(
+      key,
+      (body as Record<string, unknown>)[key],
+      "send the body as a string or URLSearchParams",
+    );
+    if (value !== undefined) text += (text === "" ? "" : "&") + queryPair(key, value);
   }
   return text;
 }
 
-const DEEP_OBJECT = { style: "deepObject", explode: true } as const;
-
-// docs/decisions.md, "`toFetch` bodies": fetch writes the multipart boundary, so the content type is left to it.
+// docs/decisions.md, "`toFetch` bodies": a file as it is, bytes as a file, an object as a JSON part.
 function formData(body: Record<string, unknown>): FormData {
   const data = new FormData();
   for (const name of Object.keys(body)) {
@@ -65,11 +58,16 @@ function formData(body: Record<string, unknown>): FormData {
     for (const item of Array.isArray(value) ? value : [value]) {
       if (item === undefined || item === null) continue;
       const kind = classOf(item);
-      if (kind === "Blob" || kind === "File") data.append(name, item as Blob);
-      else if (ArrayBuffer.isView(item) || kind === "ArrayBuffer") data.append(name, new Blob([item as ArrayBuffer]));
-      else if (typeof item === "object") {
-        data.append(name, new Blob([serialise(item)], { type: "application/json" }));
-      } else data.append(name, scalarText(item, name) ?? String(item));
+      data.append(
+        name,
+        kind === "Blob" || kind === "File"
+          ? (item as Blob)
+          : ArrayBuffer.isView(item) || kind === "ArrayBuffer"
+            ? new Blob([item as ArrayBuffer])
+            : typeof item === "object"
+              ? new Blob([serialise(item)], { type: "application/json" })
+              : String(item),
+      );
     }
   }
   return data;

@@ -1,8 +1,7 @@
 import { type Conventions, PLAIN } from "../core/conventions.js";
 import { describe, EndpointError, quote } from "../core/errors.js";
 import { OPTION_KEYS } from "../core/options.js";
-import { placementOf, routeKey, type RouteTable } from "../core/route-table.js";
-import { withRouteTable } from "../state/routes.js";
+import { placementOf, routeKey, type RouteTable, tableRuntime } from "../core/route-table.js";
 import { parse, parseState } from "../state/parse.js";
 import {
   asIs,
@@ -283,7 +282,8 @@ export class RequestBuilder<
   withRoutes(routes?: RouteTable): RequestBuilder {
     if (routes === undefined) return this;
     const link = RequestBuilder.#linkOf(this);
-    return new RequestBuilder(OWN, { conventions: withRouteTable(link.conventions, routes), state: link.state });
+    const table = tableRuntime(routes, link.conventions.table);
+    return new RequestBuilder(OWN, { conventions: { ...link.conventions, table }, state: link.state });
   }
 }
 
@@ -320,7 +320,7 @@ function assertParameterName(name: unknown, { conventions, state }: Link): void 
   const entry =
     state.method === undefined || state.url === undefined
       ? undefined
-      : conventions.routes?.get(routeKey(state.method, state.url));
+      : conventions.table?.entries.get(routeKey(state.method, state.url));
   if (entry !== undefined && placementOf(entry, name) !== undefined) return;
   if (OPTION_KEYS.has(name)) {
     throw new EndpointError(
@@ -365,7 +365,9 @@ export function createEndpoint(state: EndpointState, conventions: Conventions): 
     parse: (options: MergedOptions) => parse(options, conventions),
     builder: () => wrapState(state, conventions),
     withRoutes: (routes?: RouteTable) =>
-      routes === undefined ? call : createEndpoint(state, withRouteTable(conventions, routes)),
+      routes === undefined
+        ? call
+        : createEndpoint(state, { ...conventions, table: tableRuntime(routes, conventions.table) }),
   });
   return Object.freeze(call) as unknown as Endpoint;
 }

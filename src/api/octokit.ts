@@ -15,7 +15,7 @@ import { GITHUB_PREVIEWS } from "../http/previews.js";
 import { createEndpoint, type RequestBuilder } from "./builder.js";
 
 /** `@octokit/endpoint`'s conventions where Octokit and its plugins depend on them (see docs/octokit-differences.md). */
-const OCTOKIT: Conventions = { upperCaseMethod: true, rawPlusIn: "q", previews: GITHUB_PREVIEWS, routes: undefined };
+const OCTOKIT: Conventions = { upperCaseMethod: true, rawPlusIn: "q", previews: GITHUB_PREVIEWS, table: undefined };
 
 /** The options of the `fluent-endpoint/octokit` entry: those of `fluent-endpoint`, with `mediaType.previews`. */
 export type OctokitOptions = {

@@ -54,10 +54,10 @@ export async function openapiCommand(args: string[]): Promise<string> {
   const types = javascript || values["no-types"] ? undefined : await pathTypes(document);
   const header = `// Written by \`fluent-endpoint openapi ${file}\`: do not edit.\n`;
   const module = javascript
-    ? `${header}/** @type {import("fluent-endpoint").RouteTable} */\nexport const routes = ${table};\n`
+    ? `${header}import { routeTable } from "fluent-endpoint/openapi";\n\nexport const routes = routeTable(${table});\n`
     : types === undefined
-      ? `${header}import type { RouteTable } from "fluent-endpoint";\n\nexport const routes: RouteTable = ${table};\n`
-      : `${header}import type { OpenAPIRoutes, RouteTable } from "fluent-endpoint";\n\n${types}\nexport const routes: RouteTable<OpenAPIRoutes<paths>> = ${table};\n`;
+      ? `${header}import { routeTable } from "fluent-endpoint/openapi";\n\nexport const routes = routeTable(${table});\n`
+      : `${header}import type { OpenAPIRoutes } from "fluent-endpoint";\nimport { routeTable } from "fluent-endpoint/openapi";\n\n${types}\nexport const routes = routeTable<OpenAPIRoutes<paths>>(${table});\n`;
   if (output === undefined) return module.trimEnd();
   writeFileSync(output, module);
   return `wrote ${Object.keys(routes).length} routes to ${output}`;

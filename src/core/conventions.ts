@@ -1,4 +1,4 @@
-import type { RouteEntry } from "./route-table.js";
+import type { TableRuntime } from "./route-table.js";
 
 /** Where the octokit entry follows `@octokit/endpoint` (docs/octokit-differences.md); its code stays out of the main bundle. */
 export interface Conventions {
@@ -8,8 +8,8 @@ export interface Conventions {
   readonly rawPlusIn: string | undefined;
   /** How `mediaType.previews` are read, merged and sent; undefined where only an empty list is accepted. */
   readonly previews: Previews | undefined;
-  /** The routes built as a route table says (`withRoutes(routes)`), by `"METHOD /path"`; undefined for none. */
-  readonly routes: ReadonlyMap<string, RouteEntry> | undefined;
+  /** The routes built as a route table says (`withRoutes(routes)`); undefined for none. */
+  readonly table: TableRuntime | undefined;
 }
 
 /** API previews, as `@octokit/endpoint` reads, merges and sends them. */
@@ -31,5 +31,5 @@ export const PLAIN: Conventions = {
   upperCaseMethod: false,
   rawPlusIn: undefined,
   previews: undefined,
-  routes: undefined,
+  table: undefined,
 };

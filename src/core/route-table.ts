@@ -1,5 +1,6 @@
 // A route table: what `openAPIRoutes()` compiles from a description and `withRoutes(routes)` builds by.
-// Plain data, so the CLI can write it into a module.
+// Plain data, so the CLI can write it into a module; `routeTable()` checks it and adds the code that builds it.
+import { describe, EndpointError } from "./errors.js";
 
 /** The style of a query parameter our code writes (a `form` parameter without `allowReserved` is in the template). */
 export type QueryStyle = "form" | "spaceDelimited" | "pipeDelimited" | "deepObject";
@@ -56,7 +57,7 @@ export interface RouteBody {
 export interface RouteEntry {
   /** The path and its `form` query parameters as one RFC 6570 template. */
   readonly url: string;
-  /** Every parameter the operation declares, by name (header and cookie names lower case). */
+  /** Every parameter the operation declares, by name (a header's name lower case). */
   readonly parameters: { readonly [name: string]: RouteParameter };
   /** The declared body; none when the operation declares none. */
   readonly body?: RouteBody;
@@ -65,17 +66,57 @@ export interface RouteEntry {
 /** Carries a route map's type on a table, for `withRoutes(routes)` to infer; never present at run time. */
 declare const ROUTE_MAP: unique symbol;
 
+/** Where a table keeps its checked routes and the code that builds them (shared by every copy of the package). */
+export const TABLE: unique symbol = /*#__PURE__*/ Symbol.for("fluent-endpoint.routeTable");
+
 /**
- * A route table keyed `"METHOD /path"`, as `openAPIRoutes()` returns it.
+ * Routes as plain data, keyed `"METHOD /path"`: what `fluent-endpoint openapi` writes and `routeTable()` takes.
+ *
+ * @example
+ * const data: RouteTableData = { "GET /pets/{petId}": { url: "/pets/{petId}", parameters: { petId: "path" } } };
+ */
+export interface RouteTableData {
+  readonly [route: string]: RouteEntry;
+}
+
+/**
+ * A checked route table, as `openAPIRoutes()` and `routeTable()` return it, for `withRoutes(routes)`.
  *
  * @typeParam Routes - The route map the table types calls by (`OpenAPIRoutes<paths>`), if it carries one.
  * @example
- * const routes: RouteTable = { "GET /pets/{petId}": { url: "/pets/{petId}", parameters: { petId: "path" } } };
+ * import { routeTable } from "fluent-endpoint/openapi";
+ * const routes: RouteTable = routeTable({ "GET /pets/{petId}": { url: "/pets/{petId}", parameters: { petId: "path" } } });
  */
-export interface RouteTable<Routes = unknown> {
-  readonly [route: string]: RouteEntry;
+export interface RouteTable<Routes = unknown> extends RouteTableData {
+  /** The checked routes and the code that builds them, from `fluent-endpoint/openapi` (not in the main bundle). */
+  readonly [TABLE]: TableRuntime;
   /** Types only. */
   readonly [ROUTE_MAP]?: Routes;
+}
+
+/** What builds a table's routes; made by `fluent-endpoint/openapi`, so the main bundle carries none of it. */
+export interface TableRuntime {
+  /** The checked routes, by {@link routeKey}. */
+  readonly entries: ReadonlyMap<string, RouteEntry>;
+  /** The values to expand a route's template with: a parameter such as `user-id` also under its varname `user%2Did`. */
+  values(entry: RouteEntry, params: Readonly<Record<string, unknown>>): Readonly<Record<string, unknown>>;
+  /** Writes a header or cookie parameter into `headers`, or returns the query text of a styled one. */
+  place(name: string, value: unknown, placement: RouteParameter, headers: Record<string, unknown>): string;
+  /** The `application/x-www-form-urlencoded` text of a body's fields. */
+  formBody(fields: Readonly<Record<string, unknown>>, encoding: Readonly<Record<string, BodyFieldEncoding>>): string;
+}
+
+/** The runtime a `withRoutes()` table carries; `ERR_INVALID_OPTIONS` for anything else. */
+export function tableRuntime(routes: unknown, below: TableRuntime | undefined): TableRuntime {
+  const runtime = typeof routes === "object" && routes !== null ? (routes as Partial<RouteTable>)[TABLE] : undefined;
+  if (runtime === undefined) {
+    throw new EndpointError(
+      "ERR_INVALID_OPTIONS",
+      `withRoutes() needs a table from routeTable(), got ${describe(routes)}`,
+    );
+  }
+  // A later table's routes replace an earlier one's of the same key.
+  return below === undefined ? runtime : { ...runtime, entries: new Map([...below.entries, ...runtime.entries]) };
 }
 
 /** The key of a route in a table: `"GET /pets/{petId}"`. */

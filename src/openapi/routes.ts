@@ -1,6 +1,8 @@
 // An OpenAPI 3.0 or 3.1 description compiled to a route table (docs/decisions.md, "Route tables").
 import { describe, EndpointError, quote } from "../core/errors.js";
 import type { BodyFieldEncoding, RouteBody, RouteEntry, RouteParameter, RouteTable } from "../core/route-table.js";
+import { routeTable } from "./table.js";
+import { percentEncode, varname } from "./varname.js";
 import { isPlainObject, ownValue, setOwn } from "../core/values.js";
 
 type Node = Record<string, unknown>;
@@ -50,7 +52,7 @@ export function openAPIRoutes<Routes = unknown>(document: unknown): RouteTable<R
       setOwn(table, route, compileOperation(document, route, path, item, operation));
     }
   }
-  return table;
+  return routeTable<Routes>(table);
 }
 
 function compileOperation(document: Node, route: string, path: string, item: Node, operation: Node): RouteEntry {
@@ -175,17 +177,6 @@ function styleOf(style: unknown, explode: boolean, allowReserved: unknown): Body
 /** A path's text outside `{…}` with the characters RFC 6570 literals may not hold percent-encoded (`/<upload_url>`). */
 function literal(path: string): string {
   return path.replace(/\{[^{}]*\}|[\s"'<>\\^`|]/g, (match) => (match.length > 1 ? match : percentEncode(match)));
-}
-
-/** An RFC 6570 varname for a parameter name: a character other than a letter, digit or `_` percent-encoded (`user-id` → `user%2Did`). */
-function varname(name: string): string {
-  return name.replace(/[^A-Za-z0-9_]/gu, percentEncode);
-}
-
-function percentEncode(character: string): string {
-  return [...new TextEncoder().encode(character)]
-    .map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, "0")}`)
-    .join("");
 }
 
 /** `value` with its `$ref` chain followed inside `document`; undefined for undefined. */

@@ -1,12 +1,10 @@
 import { applyFormat } from "../http/media-type.js";
-import { formBody, headerText, styledPairs } from "../http/styles.js";
 import { isQueryMethod } from "../http/tokens.js";
 import { appendQuery, joinUrl, queryPair, queryValue } from "../http/url.js";
-import { encodeUnreserved } from "../template/encode.js";
 import { expandTemplate } from "../template/expand.js";
-import { parseTableTemplate, parseUrlTemplate, type UrlTemplate } from "../template/template.js";
+import { parseTableTemplate, parseUrlTemplate } from "../template/template.js";
 import type { Conventions } from "../core/conventions.js";
-import { EndpointError, quote } from "../core/errors.js";
+import { EndpointError } from "../core/errors.js";
 import { placementOf, routeKey } from "../core/route-table.js";
 import { asIs, EMPTY_STATE, type EndpointState, mergeForCall, readOptions } from "./state.js";
 import type { RequestOptions, ResultHeaders } from "../core/types.js";
@@ -25,10 +23,10 @@ export function parseState(state: EndpointState, conventions: Conventions): Requ
   const lowerCaseMethod = state.method.toLowerCase();
   const method = conventions.upperCaseMethod ? state.method.toUpperCase() : lowerCaseMethod;
   // docs/decisions.md, "Route tables": a route the table holds is built as its description says.
-  const entry = conventions.routes?.get(routeKey(state.method, state.url));
+  const entry = conventions.table?.entries.get(routeKey(state.method, state.url));
   const template = entry === undefined ? parseUrlTemplate(state.url) : parseTableTemplate(entry.url);
   const { params } = state;
-  const values = entry === undefined || entry.url.indexOf("%") === -1 ? params : byVarname(template, params);
+  const values = entry === undefined ? params : conventions.table!.values(entry, params);
   let url = joinUrl(state.baseUrl, expandTemplate(template, values, state.baseUrl === ""));
 
   const headers: ResultHeaders = {};
@@ -53,49 +51,31 @@ export function parseState(state: EndpointState, conventions: Conventions): Requ
 
   const queryMethod = isQueryMethod(lowerCaseMethod);
   let query = "";
-  let cookies = "";
   let fields: Record<string, unknown> | undefined;
   for (const key of Object.keys(params)) {
     if (template.variables.has(key)) continue;
     const value = params[key];
     const placement = entry === undefined ? undefined : placementOf(entry, key);
-    // A table's path and `form` query parameters are in its template (under a varname such as `user%2Did`).
-    if (placement === "path" || placement === "query") continue;
     let pair: string;
-    if (placement === undefined) {
-      if (!queryMethod && placement === undefined) {
-        // Unsent with `data`, but checked, so every call path refuses the same input (docs/decisions.md, "Cycles").
-        const copy = cloneValue(value, key);
-        if (state.data === undefined) setOwn((fields ??= {}), key, copy);
-        continue;
-      }
+    if (placement === undefined ? !queryMethod : placement === "body") {
+      // Unsent with `data`, but checked, so every call path refuses the same input (docs/decisions.md, "Cycles").
+      const copy = cloneValue(value, key);
+      if (state.data === undefined) setOwn((fields ??= {}), key, copy);
+      continue;
+    } else if (placement === undefined) {
       const text = queryValue(key, value);
       if (text === undefined) continue;
       pair = queryPair(key, text);
       // Only a "+" of the value is "%2B" in "q=…" (GitHub's search reads a raw "+" as a space between terms).
       if (key === conventions.rawPlusIn) pair = pair.replaceAll("%2B", "+");
-    } else if (placement === "body") {
-      const copy = cloneValue(value, key);
-      if (state.data === undefined) setOwn((fields ??= {}), key, copy);
-      continue;
-    } else if (value === undefined || value === null) {
-      continue;
-    } else if (placement === "header") {
-      setOwn(headers, key.toLowerCase(), headerText(key, value));
-      continue;
-    } else if (placement === "cookie") {
-      cookies += `${cookies === "" ? "" : "; "}${cookiePair(key, value)}`;
-      continue;
+    } else if (placement === "path" || placement === "query") {
+      continue; // in the table's template, under a varname such as `user%2Did`
     } else {
-      pair = styledPairs(key, value, placement);
+      pair = conventions.table!.place(key, value, placement, headers);
     }
     if (pair !== "") query += query === "" ? pair : `&${pair}`;
   }
   url = appendQuery(url, query);
-  if (cookies !== "") {
-    const cookie = ownValue(headers, "cookie");
-    headers.cookie = cookie === undefined ? cookies : `${String(cookie)}; ${cookies}`;
-  }
 
   let body: unknown;
   if (queryMethod) {
@@ -111,7 +91,7 @@ export function parseState(state: EndpointState, conventions: Conventions): Requ
 
   const mediaType = entry?.body?.type;
   if (body !== undefined && mediaType === FORM_TYPE && isPlainObject(body)) {
-    body = formBody(body, entry!.body!.encoding ?? {});
+    body = conventions.table!.formBody(body, entry!.body!.encoding ?? {});
   }
   if (body !== undefined && !Object.hasOwn(headers, "content-type")) {
     headers["content-type"] =
@@ -124,24 +104,6 @@ export function parseState(state: EndpointState, conventions: Conventions): Requ
 }
 
 const FORM_TYPE = "application/x-www-form-urlencoded";
-
-/** A table's template names `user-id` as the RFC 6570 varname `user%2Did`. */
-function byVarname(template: UrlTemplate, params: Readonly<Record<string, unknown>>): Record<string, unknown> {
-  const values: Record<string, unknown> = { ...params };
-  for (const name of template.variables) {
-    if (name.indexOf("%") !== -1) setOwn(values, name, ownValue(params, decodeURIComponent(name)));
-  }
-  return values;
-}
-
-function cookiePair(name: string, value: unknown): string {
-  const text = headerText(name, value);
-  const encoded = encodeUnreserved(text);
-  if (encoded === undefined) {
-    throw new EndpointError("ERR_INVALID_PARAMETER", `parameter ${quote(name)} contains a lone UTF-16 surrogate`);
-  }
-  return `${name}=${encoded}`;
-}
 
 /**
  * `endpoint.parse()`: merged options to request options, adding no defaults.

@@ -180,7 +180,7 @@ export function readOptions(route: string | undefined, options: unknown, keep: K
   let entry: RouteEntry | undefined;
   if (route !== undefined) {
     ({ method, url } = parseRoute(route));
-    if (method !== undefined) entry = conventions.routes?.get(routeKey(method, url));
+    if (method !== undefined) entry = conventions.table?.entries.get(routeKey(method, url));
     if (entry === undefined) parseUrlTemplate(url); // checks it now; the analysis is cached for parse
   }
   let baseUrl: string | undefined;
@@ -334,7 +334,7 @@ export function toOptions(state: EndpointState, frozen = false): MergedOptions {
     if (OPTION_KEYS.has(key)) {
       throw new EndpointError(
         "ERR_INVALID_OPTIONS",
-        `parameter ${quote(key)} has an option's name, which merged options cannot hold apart; build the request instead`,
+        `parameter ${quote(key)} has an option's name, which merged options cannot hold; build the request instead`,
       );
     }
     setOwn(view, key, cloneValue(params[key], key, frozen));

@@ -784,3 +784,36 @@ describe("four large real descriptions, compiled and called", () => {
     );
   });
 });
+
+describe("withRoutes(routes): the smaller rules", () => {
+  const paths = {
+    "/x/{id}": {
+      get: { parameters: [{ name: "id", in: "path" }, { name: "X-Mode", in: "header" }, query("q")] },
+      head: { parameters: [{ name: "id", in: "path" }] },
+    },
+  };
+
+  it("a header parameter replaces a default header of its name", () => {
+    const call = endpoint
+      .defaults({ baseUrl: BASE, headers: { "x-mode": "default" } })
+      .withRoutes(openAPIRoutes(description(paths)));
+    expect(call("GET /x/{id}", { id: 1 }).headers["x-mode"]).toBe("default");
+    expect(call("GET /x/{id}", { id: 1, "X-Mode": "fast" }).headers["x-mode"]).toBe("fast");
+  });
+
+  it("the options form finds the route by method and url too", () => {
+    expect(api(paths)({ method: "GET", url: "/x/{id}", id: 2, q: ["a", "b"] }).url).toBe(`${BASE}/x/2?q=a&q=b`);
+  });
+
+  it("a lower-case method in the route finds the route", () => {
+    expect(api(paths)("get /x/{id}", { id: 2, q: ["a", "b"] }).url).toBe(`${BASE}/x/2?q=a&q=b`);
+  });
+
+  it("data on a HEAD route of a table is refused as everywhere", () => {
+    expectEndpointError(
+      () => api(paths)("HEAD /x/{id}", { id: 1, data: "x" }),
+      "ERR_INVALID_OPTIONS",
+      "data cannot be sent with a HEAD request",
+    );
+  });
+});

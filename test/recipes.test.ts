@@ -125,6 +125,7 @@ describe("docs/recipes.md", () => {
       "abort-and-timeout.mjs",
       "authentication.mjs",
       "http-clients.mjs",
+      "openapi.mjs",
       "other-api.mjs",
       "pagination.mjs",
       "parameters-not-options.mjs",

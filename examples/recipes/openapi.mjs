@@ -1,0 +1,67 @@
+// An API from its OpenAPI description: each route built as the description says, then sent.
+import assert from "node:assert/strict";
+import { endpoint, toFetch } from "../../dist/index.js";
+import { openAPIRoutes } from "../../dist/openapi.js";
+
+// A description, parsed (JSON.parse, or the yaml package for YAML): a payments API in a few lines.
+const description = {
+  openapi: "3.0.3",
+  info: { title: "Payments", version: "1" },
+  paths: {
+    "/v1/customers": {
+      get: {
+        parameters: [
+          { name: "limit", in: "query", schema: { type: "integer" } },
+          { name: "expand", in: "query", style: "deepObject", explode: true, schema: { type: "array" } },
+          { name: "created", in: "query", style: "deepObject", explode: true, schema: { type: "object" } },
+        ],
+      },
+      post: {
+        parameters: [{ name: "Idempotency-Key", in: "header", schema: { type: "string" } }],
+        requestBody: {
+          content: {
+            "application/x-www-form-urlencoded": {
+              schema: { type: "object", properties: { email: {}, metadata: {}, url: {} } },
+            },
+          },
+        },
+      },
+    },
+  },
+};
+
+// The loopback server test/recipes.test.ts starts; yours is the API's own server.
+const origin = process.env.API_ORIGIN;
+const payments = endpoint
+  .defaults({
+    baseUrl: origin,
+    headers: { accept: "application/json", "user-agent": null, authorization: "Bearer sk_test" },
+  })
+  .withRoutes(openAPIRoutes(description)); // or `routes` from `fluent-endpoint openapi payments.yaml -o routes.ts`
+
+// Query styles as declared: a list and an object written as deepObject (`expand[0]=…`, `created[gte]=…`).
+const list = payments("GET /v1/customers", { limit: 3, expand: ["data.tax"], created: { gte: 1700000000 } });
+assert.equal(list.url, `${origin}/v1/customers?limit=3&expand%5B0%5D=data.tax&created%5Bgte%5D=1700000000`);
+
+// A header parameter by its name, a form body with nested metadata, and a body field named `url`
+// (declared by the operation, so a parameter, never the url option).
+const create = payments("POST /v1/customers", {
+  "Idempotency-Key": "k-1",
+  email: "jenny@example.com",
+  metadata: { order: "6735" },
+  url: "https://example.com/jenny",
+});
+assert.equal(create.url, `${origin}/v1/customers`);
+assert.equal(create.headers["idempotency-key"], "k-1");
+assert.equal(create.headers["content-type"], "application/x-www-form-urlencoded");
+assert.equal(create.body, "email=jenny%40example.com&metadata%5Border%5D=6735&url=https%3A%2F%2Fexample.com%2Fjenny");
+
+// What the server receives.
+const received = await (await fetch(...toFetch(create))).json();
+assert.equal(received.path, "/v1/customers");
+assert.equal(received.headers["idempotency-key"], "k-1");
+assert.deepEqual(Object.fromEntries(new URLSearchParams(received.body)), {
+  email: "jenny@example.com",
+  "metadata[order]": "6735",
+  url: "https://example.com/jenny",
+});

@@ -211,3 +211,17 @@ export function makeChainCall(fn) {
   let i = 0;
   return () => do_not_optimize(fn("GET /repos/{owner}/{repo}/issues", getQueryOptions(i++)));
 }
+
+/**
+ * get-query's call on a route a table holds (`withRoutes(openAPIRoutes(…))`): its query parameters
+ * declared `form` without explode, so the request is the one get-query builds without a table.
+ */
+export function makeTableCall(endpoint, openAPIRoutes) {
+  const query = ["state", "labels", "since", "per_page"].map((name) => ({ name, in: "query", explode: false }));
+  const path = ["owner", "repo"].map((name) => ({ name, in: "path", required: true }));
+  const routes = openAPIRoutes({
+    openapi: "3.1.0",
+    paths: { "/repos/{owner}/{repo}/issues": { get: { parameters: [...path, ...query] } } },
+  });
+  return endpoint.withRoutes(routes);
+}

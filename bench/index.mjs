@@ -4,6 +4,7 @@ import { readFileSync } from "node:fs";
 import { isDeepStrictEqual } from "node:util";
 import { endpoint as reference } from "@octokit/endpoint";
 import { endpoint as ours, RequestBuilder, VERSION } from "../dist/index.js";
+import { openAPIRoutes } from "../dist/openapi.js";
 import { runAdversarial } from "./adversarial.mjs";
 import {
   chainOfDepth,
@@ -14,6 +15,7 @@ import {
   makeBuilderReference,
   makeChainCall,
   makeFloorCase,
+  makeTableCall,
 } from "./cases.mjs";
 import { fixed, geomean, interleaved, machine, ns, ROUNDS, range, TIME_SCALE, table, warmUp } from "./harness.mjs";
 
@@ -34,6 +36,12 @@ const pairs = [
   ...ENDPOINT_CASES.map((c) => ({ name: c.name, ours: c.make(ours), reference: c.make(reference) })),
   { name: "builder", ours: makeBuilderCase(RequestBuilder), reference: makeBuilderReference(reference) },
   { name: "floor", ours: makeFloorCase() },
+  // A route a table holds: get-query's request, built as its (small) OpenAPI description says.
+  {
+    name: "table",
+    ours: ENDPOINT_CASES[0].make(makeTableCall(ours, openAPIRoutes)),
+    reference: ENDPOINT_CASES[0].make(reference),
+  },
   ...DEPTHS.map((depth) => ({ name: `depth-${depth}`, ours: makeChainCall(chainOfDepth(ours, depth)) })),
   // For information: one key per level, so the request itself grows with depth.
   ...DEPTHS.map((depth) => ({ name: `grow-${depth}`, ours: makeChainCall(chainOfDepth(ours, depth, depth)) })),
@@ -74,6 +82,21 @@ table(
       ns(builder.reference),
       fixed(builder.reference / builder.ours),
       range(builder.ratioRange),
+    ],
+  ],
+);
+
+const tableCall = t.get("table");
+table(
+  "A route from a route table (withRoutes(openAPIRoutes(…))), get-query's request",
+  ["case", "ours (table)", "reference (endpoint)", "ratio", "ours (table) / ours (get-query)"],
+  [
+    [
+      "get-query through a table",
+      ns(tableCall.ours),
+      ns(tableCall.reference),
+      fixed(tableCall.reference / tableCall.ours),
+      fixed(tableCall.ours / t.get("get-query").ours),
     ],
   ],
 );

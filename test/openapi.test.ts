@@ -388,7 +388,7 @@ describe("withRoutes(routes): a declared parameter named like an option is a par
   });
 
   it("in the query: `url`, `headers` and `baseUrl` are query parameters", () => {
-    const result = api(paths)("GET /products", { url: "u", headers: "h", baseUrl: "b" });
+    const result = api(paths)("GET /products", { url: "u", headers: "h" as never, baseUrl: "b" });
     expect(result.url).toBe(`${BASE}/products?url=u&headers=h&baseUrl=b`);
     expect(result.headers).not.toHaveProperty("url");
   });

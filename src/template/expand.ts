@@ -11,6 +11,7 @@ import {
   type UrlTemplate,
   type VarSpec,
   dotCount,
+  schemeEnd,
   schemeLength,
 } from "./template.js";
 
@@ -35,7 +36,7 @@ export function expandTemplate(template: UrlTemplate, params: Params, standalone
     // The spec's `{upload_url}/repos/…`: an absolute URL value is kept as written, as `{+name}` keeps it.
     const asWritten = k === 0 && leading !== undefined;
     last = asWritten ? encode(leading, true, part) : expandExpression(part, params);
-    if (k === 0) leadingAbsolute = schemeLength(last) > 0;
+    if (k === 0) leadingAbsolute = schemeEnd(last) > 0;
     if (last === "" && (part.placement & (AUTHORITY | SEGMENT)) !== 0) assertHasValue(part, params);
     // docs/decisions.md, "Dot segments".
     if (
@@ -50,8 +51,8 @@ export function expandTemplate(template: UrlTemplate, params: Params, standalone
   if (template.endsWithSlashExpression && last === "") url = url.slice(0, -1);
   if (dotted !== undefined) assertNoDotSegments(url, dotted, parts);
   if (standalone && url.startsWith("//")) assertWrittenAuthority(parts);
-  // docs/decisions.md, "Absolute urls": a relative template stays relative.
-  if (!template.absolute && !leadingAbsolute && schemeLength(url) > 0) {
+  // docs/decisions.md, "Absolute urls": a relative template stays relative, by the WHATWG URL parser's reading (any `scheme:`).
+  if (!template.absolute && !leadingAbsolute && schemeEnd(url) > 0) {
     throw new EndpointError(
       "ERR_UNSAFE_PATH",
       `url template ${quote(template.source)} is relative, but its expansion made the absolute url ${quote(url)}`,

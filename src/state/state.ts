@@ -192,7 +192,8 @@ export function readOptions(route: string | undefined, options: unknown, keep: K
     }
     for (const key of Object.keys(options)) {
       const value = options[key];
-      if (value === undefined) continue;
+      // `data: undefined` is no data, dropping any below (docs/decisions.md, "`undefined` options").
+      if (value === undefined && key !== "data") continue;
       switch (key) {
         case "method":
           method = assertMethod(value);
@@ -232,7 +233,7 @@ export function readOptions(route: string | undefined, options: unknown, keep: K
     if (format !== undefined) state.format = format;
     // Previews merge by the url the state has once this change is in (a url and previews may come in different steps).
     if (previews !== undefined || url !== undefined) writePreviews(state, conventions, previews);
-    if (data !== undefined) state.data = data;
+    if (data !== undefined) state.data = data.value === undefined ? undefined : data;
     if (request !== undefined) writeRequest(state, request);
     if (headers !== undefined) writeHeaders(state, headers);
     if (params !== undefined) writeParams(state, params);

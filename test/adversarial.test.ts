@@ -7,7 +7,7 @@
 import v8 from "node:v8";
 import vm from "node:vm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type Endpoint, endpoint, EndpointError, type RequestOptions, RequestBuilder } from "../src/index.js";
+import { type Endpoint, endpoint, EndpointError, type RequestOptions, RequestBuilder, toFetch } from "../src/index.js";
 import { parseUrlTemplate } from "../src/template/template.js";
 import { thrown } from "./support/errors.js";
 import { ACCEPT, JSON_TYPE, USER_AGENT } from "./support/defaults.js";
@@ -423,6 +423,59 @@ describe("a parameter nested more than 1000 levels deep is an EndpointError wher
       'parameter "nested" is nested more than 1000 levels deep',
     );
     expect(JSON.stringify(endpoint.defaults({ nested })("POST /x").body)).toBe(JSON.stringify({ nested }));
+  });
+});
+
+describe("decision: a sparse array is refused where it is walked, so no walk is longer than its items", () => {
+  // Array(2 ** 32 - 1) walked by its length took over 15 minutes in a query, and Array(2e8) aborted the process.
+  const huge = () => Array(2 ** 32 - 1);
+  const holeAt1 = () => [1, , 3]; // eslint-disable-line no-sparse-arrays
+
+  it.each<[string, () => unknown]>([
+    ["the query", () => endpoint("GET /x", { a: huge() })],
+    ["a path placeholder", () => endpoint("GET /x/{a}", { a: huge() })],
+    ["a {?a} expression", () => endpoint("GET /x{?a}", { a: huge() })],
+    ["a JSON body", () => endpoint("POST /x", { a: huge() })],
+    ["a parameter left unsent beside data", () => endpoint("POST /x", { a: huge(), data: "d" })],
+    ["defaults()", () => endpoint.defaults({ a: huge() })],
+    ["merge()", () => endpoint.merge("POST /x", { a: huge() })],
+    ["a builder's param()", () => new RequestBuilder().param("a", huge())],
+    ["RequestBuilder.from()", () => RequestBuilder.from({ a: huge() })],
+    ["a nested list", () => endpoint("POST /x", { a: { b: [huge()] } })],
+  ])("in %s, as ERR_INVALID_PARAMETER naming the parameter and the first hole", (_, call) => {
+    expect(thrown(call).message).toBe('parameter "a" contains a sparse array (a hole at index 0)');
+  });
+
+  it("names the first hole of a list that has items before it", () => {
+    expect(thrown(() => endpoint("GET /x", { a: holeAt1() })).message).toBe(
+      'parameter "a" contains a sparse array (a hole at index 1)',
+    );
+    expect(thrown(() => endpoint("POST /x", { a: holeAt1() })).code).toBe("ERR_INVALID_PARAMETER");
+  });
+
+  it("in a body toFetch writes as JSON or as a form", () => {
+    const options = (body: unknown, type = JSON_TYPE) => ({
+      method: "POST",
+      url: `${BASE}/x`,
+      headers: { "content-type": type },
+      body,
+    });
+    expect(thrown(() => toFetch(options(Array(2e8)))).message).toBe(
+      "the JSON body cannot be serialised: it holds a sparse array (a hole at index 0)",
+    );
+    expect(thrown(() => toFetch(options({ a: [0, holeAt1()] }))).message).toBe(
+      "the JSON body cannot be serialised: it holds a sparse array (a hole at index 1)",
+    );
+    expect(thrown(() => toFetch(endpoint("POST /x", { data: [[Array(2e8)]] }))).code).toBe("ERR_INVALID_PARAMETER");
+    expect(thrown(() => toFetch(options({ a: huge() }, "application/x-www-form-urlencoded"))).message).toBe(
+      'parameter "a" contains a sparse array (a hole at index 0)',
+    );
+  });
+
+  it("keeps undefined items that are there, as before", () => {
+    expect(endpoint("GET /x", { a: [undefined, 1] }).url).toBe(`${BASE}/x?a=1`);
+    expect(endpoint("POST /x", { a: [undefined, 1] }).body).toEqual({ a: [undefined, 1] });
+    expect(toFetch(endpoint("POST /x", { a: [undefined, 1] }))[1].body).toBe('{"a":[null,1]}');
   });
 });
 

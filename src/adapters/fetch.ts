@@ -77,9 +77,13 @@ function isStream(body: unknown): boolean {
 function serialise(body: unknown): string {
   // The replacer's `this` is the object being written, so `open` is popped back to it.
   const open: object[] = [];
-  const text = JSON.stringify(body, function (this: object, _key: string, value: unknown) {
+  const text = JSON.stringify(body, function (this: object, key: string, value: unknown) {
     while (open.length > 0 && open[open.length - 1] !== this) open.pop();
     if (typeof value === "bigint") throw unserialisable("a bigint");
+    // JSON writes a hole as null, one at a time up to the length: docs/decisions.md, "Sparse arrays".
+    if (value === undefined && Array.isArray(this) && !(key in this)) {
+      throw unserialisable(`a sparse array (a hole at index ${key})`);
+    }
     if (typeof value === "object" && value !== null) {
       const kind = Array.isArray(value) || isPlainObject(value) ? undefined : builtinKind(value);
       if (kind === "Map" || kind === "Set") throw unserialisable(`a ${kind}, which JSON writes as {}`);

@@ -84,12 +84,20 @@ export function itemTexts(items: object, name: string, refuse: (item: unknown) =
   for (let i = 0; i < keys.length; i++) {
     const key = list ? String(i) : (keys[i] as string);
     const item = (items as Record<string, unknown>)[key];
-    if (item === undefined || item === null) continue;
+    if (item === undefined || item === null) {
+      if (list && item === undefined && !(key in items)) throw sparse(`parameter ${quote(name)}`, key);
+      continue;
+    }
     const text = scalarText(item, name);
     if (text === undefined) throw refuse(item);
     texts.push([key, text]);
   }
   return texts;
+}
+
+/** A hole is refused where it is met, so no walk is longer than the items (docs/decisions.md, "Sparse arrays"). */
+function sparse(name: string, index: number | string): EndpointError {
+  return new EndpointError("ERR_INVALID_PARAMETER", `${name} contains a sparse array (a hole at index ${index})`);
 }
 
 /** docs/decisions.md, "Nesting depth". */
@@ -112,7 +120,11 @@ function cloneWithin<T>(value: T, name: string, ancestors: object[], frozen: boo
   let copy: unknown = value;
   if (Array.isArray(value)) {
     const list: unknown[] = [];
-    for (let i = 0; i < value.length; i++) list.push(cloneWithin(value[i], name, ancestors, frozen));
+    for (let i = 0; i < value.length; i++) {
+      const item = value[i];
+      if (item === undefined && !(i in value)) throw sparse(name, i);
+      list.push(cloneWithin(item, name, ancestors, frozen));
+    }
     copy = list;
   } else if (isPlainObject(value)) {
     const object: Record<string, unknown> = {};

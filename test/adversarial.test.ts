@@ -479,6 +479,52 @@ describe("decision: a sparse array is refused where it is walked, so no walk is 
   });
 });
 
+describe("decision: an output longer than the engine's longest string is ERR_INVALID_PARAMETER naming what made it", () => {
+  // 33 × 2 ** 24 characters is over V8's longest string (2 ** 29 - 24); the list holds one string 33 times.
+  const a = Array(33).fill("x".repeat(2 ** 24));
+  const LONGER = "longer than the longest string this JavaScript engine can hold";
+  const form = (body: unknown) => ({
+    method: "POST",
+    url: `${BASE}/x`,
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body,
+  });
+
+  it.each<[string, () => unknown, string]>([
+    ["the query", () => endpoint("GET /x", { a }), `parameter "a" makes the url ${LONGER}`],
+    [
+      "a path placeholder",
+      () => endpoint("GET /x/{a}", { a }),
+      `parameter "a" ({a} at position 3) makes the url ${LONGER}`,
+    ],
+    [
+      "a {?a} expression",
+      () => endpoint("GET /x{?a}", { a }),
+      `parameter "a" ({?a} at position 2) makes the url ${LONGER}`,
+    ],
+    [
+      "a builder's build()",
+      () => new RequestBuilder().route("GET /x").param("a", a).build(),
+      `parameter "a" makes the url ${LONGER}`,
+    ],
+    ["toFetch's form body", () => toFetch(form({ a })), `parameter "a" makes the form body ${LONGER}`],
+    // A list too long for any JSON text: V8 refuses it before writing anything.
+    [
+      "toFetch's JSON body",
+      () => toFetch(endpoint("POST /x", { data: [Array(2 ** 28)] })),
+      `the JSON body cannot be serialised: it is ${LONGER}`,
+    ],
+  ])("in %s, never a raw RangeError or a false message", (_, call, message) => {
+    const error = thrown(call);
+    expect(error.code).toBe("ERR_INVALID_PARAMETER");
+    expect(error.message).toBe(message);
+  });
+
+  it("still names a lone surrogate as such", () => {
+    expect(thrown(() => endpoint("GET /x/{a}", { a: ["\uD800"] })).message).toContain("lone UTF-16 surrogate");
+  });
+});
+
 describe("decision: the caller's own exceptions pass through unchanged", () => {
   const own = new Error("the caller's getter");
   const getter = () => {

@@ -381,6 +381,7 @@ describe("bodies JSON cannot hold", () => {
   it.each<[string, Error]>([
     ["an Error", new Error("E".repeat(100_000))],
     ["a TypeError", new TypeError("the caller's own")],
+    ["a RangeError", new RangeError("the caller's own")],
     [
       "an EndpointError of another call",
       (() => {

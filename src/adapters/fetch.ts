@@ -1,4 +1,4 @@
-import { describe, EndpointError, quote } from "../core/errors.js";
+import { describe, EndpointError, orTooLong, quote } from "../core/errors.js";
 import { queryPair, queryValue } from "../http/url.js";
 import type { RequestOptions } from "../core/types.js";
 import { builtinKind, isPlainObject, MAX_DEPTH, ownValue, setOwn } from "../core/values.js";
@@ -39,13 +39,18 @@ function formText(body: object): string {
     );
   }
   let text = "";
-  for (const key of Object.keys(body)) {
-    const value = queryValue(
-      key,
-      (body as Record<string, unknown>)[key],
-      "send the body as a string or URLSearchParams",
-    );
-    if (value !== undefined) text += (text === "" ? "" : "&") + queryPair(key, value);
+  let key: string | undefined;
+  try {
+    for (key of Object.keys(body)) {
+      const value = queryValue(
+        key,
+        (body as Record<string, unknown>)[key],
+        "send the body as a string or URLSearchParams",
+      );
+      if (value !== undefined) text += (text === "" ? "" : "&") + queryPair(key, value);
+    }
+  } catch (error) {
+    throw orTooLong(error, `parameter ${quote(key!)} makes the form body`);
   }
   return text;
 }
@@ -77,22 +82,27 @@ function isStream(body: unknown): boolean {
 function serialise(body: unknown): string {
   // The replacer's `this` is the object being written, so `open` is popped back to it.
   const open: object[] = [];
-  const text = JSON.stringify(body, function (this: object, key: string, value: unknown) {
-    while (open.length > 0 && open[open.length - 1] !== this) open.pop();
-    if (typeof value === "bigint") throw unserialisable("a bigint");
-    // JSON writes a hole as null, one at a time up to the length: docs/decisions.md, "Sparse arrays".
-    if (value === undefined && Array.isArray(this) && !(key in this)) {
-      throw unserialisable(`a sparse array (a hole at index ${key})`);
-    }
-    if (typeof value === "object" && value !== null) {
-      const kind = Array.isArray(value) || isPlainObject(value) ? undefined : builtinKind(value);
-      if (kind === "Map" || kind === "Set") throw unserialisable(`a ${kind}, which JSON writes as {}`);
-      if (open.includes(value)) throw unserialisable("a cycle");
-      if (open.length === MAX_DEPTH) throw unserialisable(`values nested over ${MAX_DEPTH} levels deep`);
-      open.push(value);
-    }
-    return value;
-  }) as string | undefined;
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(body, function (this: object, key: string, value: unknown) {
+      while (open.length > 0 && open[open.length - 1] !== this) open.pop();
+      if (typeof value === "bigint") throw unserialisable("a bigint");
+      // JSON writes a hole as null, one at a time up to the length: docs/decisions.md, "Sparse arrays".
+      if (value === undefined && Array.isArray(this) && !(key in this)) {
+        throw unserialisable(`a sparse array (a hole at index ${key})`);
+      }
+      if (typeof value === "object" && value !== null) {
+        const kind = Array.isArray(value) || isPlainObject(value) ? undefined : builtinKind(value);
+        if (kind === "Map" || kind === "Set") throw unserialisable(`a ${kind}, which JSON writes as {}`);
+        if (open.includes(value)) throw unserialisable("a cycle");
+        if (open.length === MAX_DEPTH) throw unserialisable(`values nested over ${MAX_DEPTH} levels deep`);
+        open.push(value);
+      }
+      return value;
+    }) as string | undefined;
+  } catch (error) {
+    throw orTooLong(error, "the JSON body cannot be serialised: it is");
+  }
   if (text === undefined) throw unserialisable(`a ${typeof body}, which has no JSON text`);
   return text;
 }

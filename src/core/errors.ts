@@ -76,6 +76,25 @@ export class EndpointError extends TypeError {
   }
 }
 
+/**
+ * `error` as `ERR_INVALID_PARAMETER` naming `culprit` when it is the engine's own for a string over its longest
+ * (V8: 2 ** 29 - 24 characters), which no check of the input can foresee; any other error as it is.
+ */
+export function orTooLong(error: unknown, culprit: string): unknown {
+  try {
+    // The engine's own message (V8: "Invalid string length"), so a RangeError of the caller's passes.
+    String.prototype.padEnd.call("", 2 ** 31);
+  } catch (probe) {
+    if (error instanceof RangeError && error.message === (probe as Error).message) {
+      return new EndpointError(
+        "ERR_INVALID_PARAMETER",
+        `${culprit} longer than the longest string this JavaScript engine can hold`,
+      );
+    }
+  }
+  return error;
+}
+
 /** Shortens caller input shown in a message, so a megabyte of input never becomes a megabyte of message. */
 export function shorten(text: string, limit = 60): string {
   return text.length > limit ? `${text.slice(0, limit)}…(${text.length} characters)` : text;

@@ -4,7 +4,7 @@ import { appendQuery, joinUrl, queryPair, queryValue } from "../http/url.js";
 import { expandTemplate } from "../template/expand.js";
 import { parseUrlTemplate } from "../template/template.js";
 import type { Conventions } from "../core/conventions.js";
-import { EndpointError } from "../core/errors.js";
+import { EndpointError, orTooLong, quote } from "../core/errors.js";
 import { asIs, EMPTY_STATE, type EndpointState, mergeForCall, readOptions } from "./state.js";
 import type { RequestOptions, ResultHeaders } from "../core/types.js";
 import { cloneValue, ownValue, setOwn } from "../core/values.js";
@@ -23,7 +23,12 @@ export function parseState(state: EndpointState, conventions: Conventions): Requ
   const method = conventions.upperCaseMethod ? state.method.toUpperCase() : lowerCaseMethod;
   const template = parseUrlTemplate(state.url);
   const { params } = state;
-  let url = joinUrl(state.baseUrl, expandTemplate(template, params, state.baseUrl === ""));
+  let url: string;
+  try {
+    url = joinUrl(state.baseUrl, expandTemplate(template, params, state.baseUrl === ""));
+  } catch (error) {
+    throw orTooLong(error, "the baseUrl makes the url");
+  }
 
   const headers: ResultHeaders = {};
   for (const name of Object.keys(state.headers)) {
@@ -54,16 +59,22 @@ export function parseState(state: EndpointState, conventions: Conventions): Requ
       );
     }
     let query = "";
-    for (const key of Object.keys(params)) {
-      if (template.variables.has(key)) continue;
-      const value = queryValue(key, params[key]);
-      if (value === undefined) continue;
-      let pair = queryPair(key, value);
-      // Only a "+" of the value is "%2B" in "q=…" (GitHub's search reads a raw "+" as a space between terms).
-      if (key === conventions.rawPlusIn) pair = pair.replaceAll("%2B", "+");
-      query += query === "" ? pair : `&${pair}`;
+    let key: string | undefined;
+    try {
+      for (key of Object.keys(params)) {
+        if (template.variables.has(key)) continue;
+        const value = queryValue(key, params[key]);
+        if (value === undefined) continue;
+        let pair = queryPair(key, value);
+        // Only a "+" of the value is "%2B" in "q=…" (GitHub's search reads a raw "+" as a space between terms).
+        if (key === conventions.rawPlusIn) pair = pair.replaceAll("%2B", "+");
+        query += query === "" ? pair : `&${pair}`;
+      }
+      url = appendQuery(url, query);
+    } catch (error) {
+      // The leftover being written, or the last one when the query is added to the url.
+      throw orTooLong(error, `parameter ${quote(key!)} makes the url`);
     }
-    url = appendQuery(url, query);
   } else {
     let fields: Record<string, unknown> | undefined;
     for (const key of Object.keys(params)) {

@@ -485,6 +485,15 @@ describe("bodies JSON cannot hold", () => {
       }),
     );
   });
+
+  it("reports a boxed bigint (Object(1n)), of any realm, as a bigint: JSON.stringify unboxes it and throws", () => {
+    const error = expect.objectContaining({
+      code: "ERR_INVALID_PARAMETER",
+      message: "the JSON body cannot be serialised: it holds a bigint",
+    });
+    expect(() => toFetch(endpoint("POST /x", { a: Object(1n) }))).toThrow(error);
+    expect(() => toFetch(endpoint("POST /x", { data: [runInNewContext("Object(1n)")] }))).toThrow(error);
+  });
 });
 
 describe("input that is not request options", () => {

@@ -93,7 +93,8 @@ function serialise(body: unknown): string {
       }
       if (typeof value === "object" && value !== null) {
         const kind = Array.isArray(value) || isPlainObject(value) ? undefined : builtinKind(value);
-        if (kind === "Map" || kind === "Set") throw unserialisable(`a ${kind}, which JSON writes as {}`);
+        if (kind === "BigInt") throw unserialisable("a bigint");
+      if (kind === "Map" || kind === "Set") throw unserialisable(`a ${kind}, which JSON writes as {}`);
         if (open.includes(value)) throw unserialisable("a cycle");
         if (open.length === MAX_DEPTH) throw unserialisable(`values nested over ${MAX_DEPTH} levels deep`);
         open.push(value);

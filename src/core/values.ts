@@ -9,10 +9,12 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
 }
 
 /** By internal slot, not `instanceof`: works across realms, runs no caller getter, and a `toStringTag` cannot fake it. */
-export function builtinKind(value: object): "Date" | "Map" | "Set" | undefined {
+export function builtinKind(value: object): "Date" | "Map" | "Set" | "BigInt" | undefined {
   if (works(Date.prototype.getTime, value)) return "Date";
   if (works(Map.prototype.has, value)) return "Map";
   if (works(Set.prototype.has, value)) return "Set";
+  // A boxed bigint (`Object(1n)`), which JSON.stringify unboxes and then refuses.
+  if (works(BigInt.prototype.valueOf, value)) return "BigInt";
   return undefined;
 }
 

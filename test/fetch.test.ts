@@ -497,6 +497,43 @@ describe("bodies JSON cannot hold", () => {
 });
 
 describe("input that is not request options", () => {
+  it("reads each field once, so a getter cannot answer one value to the check and another to its use", () => {
+    const reads: string[] = [];
+    const options = {};
+    const answers: [string, unknown, unknown][] = [
+      ["method", "post", 1],
+      ["url", "https://a.example/x", 2],
+      ["headers", { "content-type": "text/plain" }, "x"],
+      ["body", "text", 3],
+      ["request", {}, 4],
+    ];
+    for (const [field, first, second] of answers) {
+      let count = 0;
+      Object.defineProperty(options, field, {
+        enumerable: true,
+        get: () => (reads.push(field), count++ === 0 ? first : second),
+      });
+    }
+    expect(toFetch(options as RequestOptions)).toEqual([
+      "https://a.example/x",
+      { method: "POST", headers: { "content-type": "text/plain" }, body: "text" },
+    ]);
+    expect(reads.sort()).toEqual(["body", "headers", "method", "request", "url"]);
+  });
+
+  it("asks a body once whether it is a stream", () => {
+    let reads = 0;
+    const body = {
+      get [Symbol.asyncIterator]() {
+        reads++;
+        return reads === 1 ? async function* () {} : undefined;
+      },
+    };
+    const [, init] = toFetch({ method: "post", url: "https://a.example/x", headers: {}, body });
+    expect(init).toMatchObject({ body, duplex: "half" });
+    expect(reads).toBe(1);
+  });
+
   it.each<[string, unknown, string]>([
     ["null", null, "toFetch needs request options, got null"],
     ["a string", "https://example.com", "toFetch needs request options, got string"],

@@ -70,14 +70,6 @@ const SENT_AS_THEY_ARE = /*#__PURE__*/ new Set([
   "URLSearchParams",
 ]);
 
-// Node's fetch also reads any async iterable (a Readable) as a stream.
-function isStream(body: unknown): boolean {
-  return (
-    classOf(body) === "ReadableStream" ||
-    typeof (body as Record<symbol, unknown> | null)?.[Symbol.asyncIterator] === "function"
-  );
-}
-
 // docs/decisions.md, "`toFetch` bodies": one pass, the replacer seeing each value after its `toJSON`.
 function serialise(body: unknown): string {
   // The replacer's `this` is the object being written, so `open` is popped back to it.
@@ -94,7 +86,7 @@ function serialise(body: unknown): string {
       if (typeof value === "object" && value !== null) {
         const kind = Array.isArray(value) || isPlainObject(value) ? undefined : builtinKind(value);
         if (kind === "BigInt") throw unserialisable("a bigint");
-      if (kind === "Map" || kind === "Set") throw unserialisable(`a ${kind}, which JSON writes as {}`);
+        if (kind === "Map" || kind === "Set") throw unserialisable(`a ${kind}, which JSON writes as {}`);
         if (open.includes(value)) throw unserialisable("a cycle");
         if (open.length === MAX_DEPTH) throw unserialisable(`values nested over ${MAX_DEPTH} levels deep`);
         open.push(value);
@@ -121,12 +113,18 @@ function unserialisable(problem: string): EndpointError {
  * // fetch("https://api.github.com/user", { method: "PATCH", headers: {…}, body: '{"bio":"Hello"}' })
  */
 export function toFetch(options: RequestOptions): [string, FetchInit] {
-  assertRequestOptions(options);
+  if (typeof options !== "object" || options === null) {
+    throw new EndpointError("ERR_INVALID_OPTIONS", `toFetch needs request options, got ${describe(options)}`);
+  }
+  // Each field read once, so a getter cannot answer one value to a check and another to its use.
+  const method = requestField(options, "method") as string;
+  const url = requestField(options, "url") as string;
+  const given = requestField(options, "headers") as Record<string, unknown>;
   const headers: Record<string, string> = {};
   // Result headers are lowercase, but hand-written options may say "Content-Type".
   let contentType = "content-type";
-  for (const name of Object.keys(options.headers)) {
-    const value = options.headers[name];
+  for (const name of Object.keys(given)) {
+    const value = given[name];
     if (value === undefined || value === null) continue;
     if (typeof value !== "string" && typeof value !== "number") {
       throw new EndpointError(
@@ -137,7 +135,7 @@ export function toFetch(options: RequestOptions): [string, FetchInit] {
     setOwn(headers, name, String(value));
     if (name.length === 12 && name.toLowerCase() === "content-type") contentType = name;
   }
-  const init: FetchInit = { method: options.method.toUpperCase(), headers };
+  const init: FetchInit = { method: method.toUpperCase(), headers };
   // Own fields only, here and for the signal: a polluted Object.prototype adds no body.
   const body = ownValue(options, "body");
   if (body !== undefined) {
@@ -145,32 +143,30 @@ export function toFetch(options: RequestOptions): [string, FetchInit] {
     const json = type === "application/json" || type.endsWith("+json");
     const structured = isPlainObject(body) || Array.isArray(body);
     const kind = classOf(body);
-    if (typeof body === "string" || ArrayBuffer.isView(body) || SENT_AS_THEY_ARE.has(kind) || isStream(body))
-      init.body = body;
+    // Node's fetch also reads any async iterable (a Readable) as a stream.
+    const stream =
+      kind === "ReadableStream" ||
+      typeof (body as Record<symbol, unknown> | null)?.[Symbol.asyncIterator] === "function";
+    if (typeof body === "string" || ArrayBuffer.isView(body) || SENT_AS_THEY_ARE.has(kind) || stream) init.body = body;
     else if (structured && type === "application/x-www-form-urlencoded") init.body = formText(body as object);
     else init.body = json || structured ? serialise(body) : body;
     if (json && (kind === "FormData" || kind === "URLSearchParams")) delete headers[contentType];
-    if (isStream(body)) init.duplex = "half";
+    if (stream) init.duplex = "half";
   }
   const request = ownValue(options, "request");
   const signal = typeof request === "object" && request !== null ? ownValue(request, "signal") : undefined;
   if (signal !== undefined) init.signal = signal;
-  return [options.url, init];
+  return [url, init];
 }
 
 // docs/decisions.md, "`toFetch` input": a `Headers` or a `Map` has no own keys, so every header would be lost.
-function assertRequestOptions(options: unknown): void {
-  if (typeof options !== "object" || options === null) {
-    throw new EndpointError("ERR_INVALID_OPTIONS", `toFetch needs request options, got ${describe(options)}`);
+function requestField(options: object, field: string): unknown {
+  const value = ownValue(options, field);
+  if (field === "headers" ? !isPlainObject(value) : typeof value !== "string") {
+    throw new EndpointError(
+      "ERR_INVALID_OPTIONS",
+      `toFetch: the request options' ${field} must be ${field === "headers" ? "a plain object" : "a string"}, got ${describe(value)}`,
+    );
   }
-  for (const field of ["method", "url", "headers"]) {
-    const value = ownValue(options, field);
-    const ok = field === "headers" ? isPlainObject(value) : typeof value === "string";
-    if (!ok) {
-      throw new EndpointError(
-        "ERR_INVALID_OPTIONS",
-        `toFetch: the request options' ${field} must be ${field === "headers" ? "a plain object" : "a string"}, got ${describe(value)}`,
-      );
-    }
-  }
+  return value;
 }

@@ -525,6 +525,149 @@ describe("decision: an output longer than the engine's longest string is ERR_INV
   });
 });
 
+describe("decision: a revoked Proxy is refused as bad input where it is read, not passed on as a raw TypeError", () => {
+  // Typed `never`: every call below takes it where its public types would refuse it.
+  const revoked = (target: object = {}): never => {
+    const { proxy, revoke } = Proxy.revocable(target, {});
+    revoke();
+    return proxy as never;
+  };
+  const PARAMETER = 'parameter "a" is or holds a revoked Proxy, which cannot be read';
+  const form = (body: unknown) => ({
+    method: "POST",
+    url: `${BASE}/x`,
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body,
+  });
+
+  it.each<[string, () => unknown, string, string]>([
+    [
+      "the options",
+      () => endpoint(revoked()),
+      "ERR_INVALID_OPTIONS",
+      "options must be a plain object, got a revoked Proxy",
+    ],
+    [
+      "the options of a route",
+      () => endpoint("GET /x", revoked()),
+      "ERR_INVALID_OPTIONS",
+      "options must be a plain object, got a revoked Proxy",
+    ],
+    [
+      "a first of two arguments",
+      () => endpoint(revoked(), {}),
+      "ERR_INVALID_ROUTE",
+      "route must be a string, got a revoked Proxy",
+    ],
+    [
+      "defaults()",
+      () => endpoint.defaults(revoked()),
+      "ERR_INVALID_OPTIONS",
+      "options must be a plain object, got a revoked Proxy",
+    ],
+    [
+      "parse()",
+      () => endpoint.parse(revoked()),
+      "ERR_INVALID_OPTIONS",
+      "options must be a plain object, got a revoked Proxy",
+    ],
+    [
+      "headers",
+      () => endpoint("GET /x", { headers: revoked() }),
+      "ERR_INVALID_OPTIONS",
+      "headers must be a plain object, got a revoked Proxy",
+    ],
+    [
+      "mediaType",
+      () => endpoint("GET /x", { mediaType: revoked() }),
+      "ERR_INVALID_OPTIONS",
+      "mediaType must be a plain object, got a revoked Proxy",
+    ],
+    [
+      "mediaType.previews",
+      () => endpoint("GET /x", { mediaType: { previews: revoked() } }),
+      "ERR_INVALID_OPTIONS",
+      "mediaType.previews must be a list, got a revoked Proxy",
+    ],
+    [
+      "request",
+      () => endpoint("GET /x", { request: revoked() }),
+      "ERR_INVALID_OPTIONS",
+      "request must be an object, got a revoked Proxy",
+    ],
+    [
+      "the url",
+      () => endpoint({ method: "GET", url: revoked() }),
+      "ERR_INVALID_OPTIONS",
+      "url must be a string, got a revoked Proxy",
+    ],
+    ["a query parameter", () => endpoint("GET /x", { a: revoked() }), "ERR_INVALID_PARAMETER", PARAMETER],
+    [
+      "a query parameter that is a revoked function",
+      () => endpoint("GET /x", { a: revoked(() => {}) }),
+      "ERR_INVALID_PARAMETER",
+      PARAMETER,
+    ],
+    ["a path parameter", () => endpoint("GET /x/{a}", { a: revoked() }), "ERR_INVALID_PARAMETER", PARAMETER],
+    [
+      "a path parameter that is a revoked function",
+      () => endpoint("GET /x/{a}", { a: revoked(() => {}) }),
+      "ERR_INVALID_PARAMETER",
+      PARAMETER,
+    ],
+    ["an item of a list", () => endpoint("GET /x", { a: [1, revoked()] }), "ERR_INVALID_PARAMETER", PARAMETER],
+    ["a body parameter", () => endpoint("POST /x", { a: { b: [revoked()] } }), "ERR_INVALID_PARAMETER", PARAMETER],
+    ["a default parameter", () => endpoint.defaults({ a: revoked() }), "ERR_INVALID_PARAMETER", PARAMETER],
+    ["builder.param()", () => new RequestBuilder().param("a", revoked()), "ERR_INVALID_PARAMETER", PARAMETER],
+    [
+      "builder.params()",
+      () => new RequestBuilder().params(revoked()),
+      "ERR_INVALID_OPTIONS",
+      "params must be a plain object, got a revoked Proxy",
+    ],
+    [
+      "builder.route()",
+      () => new RequestBuilder().route(revoked()),
+      "ERR_INVALID_ROUTE",
+      "route must be a string, got a revoked Proxy",
+    ],
+    [
+      "a builder method called on it",
+      () => RequestBuilder.prototype.build.call(revoked()),
+      "ERR_INVALID_OPTIONS",
+      "a RequestBuilder method was called on a revoked Proxy",
+    ],
+    [
+      "toFetch's options",
+      () => toFetch(revoked()),
+      "ERR_INVALID_OPTIONS",
+      "toFetch needs request options, got a revoked Proxy",
+    ],
+    [
+      "toFetch's headers",
+      () => toFetch({ method: "get", url: "/x", headers: revoked() }),
+      "ERR_INVALID_OPTIONS",
+      "toFetch: the request options' headers must be a plain object, got a revoked Proxy",
+    ],
+    ["toFetch's form body", () => toFetch(form({ a: revoked() })), "ERR_INVALID_PARAMETER", PARAMETER],
+  ])("%s", (_, call, code, message) => {
+    const error = thrown(call);
+    expect(error.code).toBe(code);
+    expect(error.message).toContain(message);
+  });
+
+  it("passes the engine's TypeError through where no guard is cheap: a body or request toFetch reads, a Proxy inside JSON", () => {
+    for (const call of [
+      () => toFetch({ method: "post", url: "/x", headers: {}, body: revoked() }),
+      () => toFetch({ method: "post", url: "/x", headers: {}, body: "b", request: revoked() }),
+      () => toFetch(endpoint("POST /x", { data: { a: revoked() } })),
+    ]) {
+      expect(call).toThrow(TypeError);
+      expect(call).not.toThrow(EndpointError);
+    }
+  });
+});
+
 describe("decision: the caller's own exceptions pass through unchanged", () => {
   const own = new Error("the caller's getter");
   const getter = () => {

@@ -1,7 +1,7 @@
 import { describe, EndpointError, orTooLong, quote } from "../core/errors.js";
 import { queryPair, queryValue } from "../http/url.js";
 import type { RequestOptions } from "../core/types.js";
-import { builtinKind, isPlainObject, MAX_DEPTH, ownValue, setOwn } from "../core/values.js";
+import { builtinKind, isPlainObject, isRevoked, MAX_DEPTH, ownValue, setOwn } from "../core/values.js";
 
 /**
  * The `init` argument `toFetch` builds for `fetch(url, init)`.
@@ -113,7 +113,7 @@ function unserialisable(problem: string): EndpointError {
  * // fetch("https://api.github.com/user", { method: "PATCH", headers: {…}, body: '{"bio":"Hello"}' })
  */
 export function toFetch(options: RequestOptions): [string, FetchInit] {
-  if (typeof options !== "object" || options === null) {
+  if (typeof options !== "object" || options === null || isRevoked(options)) {
     throw new EndpointError("ERR_INVALID_OPTIONS", `toFetch needs request options, got ${describe(options)}`);
   }
   // Each field read once, so a getter cannot answer one value to a check and another to its use.

@@ -109,7 +109,11 @@ export function quote(text: string, limit = 60): string {
 export function describe(value: unknown): string {
   if (value === null) return "null";
   if (typeof value !== "object") return typeof value;
-  if (Array.isArray(value)) return "an array";
+  try {
+    if (Array.isArray(value)) return "an array";
+  } catch {
+    return "a revoked Proxy"; // the only value Array.isArray throws for
+  }
   const name = Object.getPrototypeOf(value)?.constructor?.name;
   return typeof name === "string" && name !== "Object" ? `a ${shorten(name)}` : "an object";
 }

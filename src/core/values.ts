@@ -1,11 +1,42 @@
 import { freeze } from "immer";
 import { EndpointError, quote } from "./errors.js";
 
-/** A plain object: `{}` literal, `JSON.parse` output, `Object.create(null)` (from any realm). */
+/** A plain object: `{}` literal, `JSON.parse` output, `Object.create(null)` (from any realm); never a revoked Proxy. */
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (typeof value !== "object" || value === null) return false;
-  const proto = Object.getPrototypeOf(value);
+  let proto: unknown;
+  try {
+    proto = Object.getPrototypeOf(value);
+  } catch (error) {
+    // docs/decisions.md, "Revoked proxies": a trap's own error passes.
+    if (isRevoked(value)) return false;
+    throw error;
+  }
   return proto === null || Object.getPrototypeOf(proto) === null;
+}
+
+/** Only a revoked Proxy makes `Array.isArray` throw: no trap runs, so no code of the caller's. */
+export function isRevoked(value: object): boolean {
+  try {
+    Array.isArray(value);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+/** `Array.isArray`, a revoked Proxy being `ERR_INVALID_PARAMETER` naming parameter `name`. */
+export function isList(value: unknown, name: string): value is unknown[] {
+  try {
+    return Array.isArray(value);
+  } catch {
+    throw invalidParameter(name, "is or holds a revoked Proxy, which cannot be read");
+  }
+}
+
+/** An `ERR_INVALID_PARAMETER` naming parameter `name`. */
+export function invalidParameter(name: string, problem: string): EndpointError {
+  return new EndpointError("ERR_INVALID_PARAMETER", `parameter ${quote(name)} ${problem}`);
 }
 
 /** By internal slot, not `instanceof`: works across realms, runs no caller getter, and a `toStringTag` cannot fake it. */
@@ -53,9 +84,7 @@ export function scalarText(value: unknown, name: string): string | undefined {
     case "string":
       return value;
     case "number":
-      if (!Number.isFinite(value)) {
-        throw new EndpointError("ERR_INVALID_PARAMETER", `parameter ${quote(name)} is ${value}, not a finite number`);
-      }
+      if (!Number.isFinite(value)) throw invalidParameter(name, `is ${value}, not a finite number`);
       return String(value);
     case "bigint":
     case "boolean":
@@ -65,13 +94,11 @@ export function scalarText(value: unknown, name: string): string | undefined {
       if (
         typeof value === "object" &&
         value !== null &&
-        !Array.isArray(value) &&
+        !isList(value, name) &&
         !isPlainObject(value) &&
         builtinKind(value) === "Date"
       ) {
-        if (Number.isNaN(Date.prototype.getTime.call(value))) {
-          throw new EndpointError("ERR_INVALID_PARAMETER", `parameter ${quote(name)} is an invalid Date`);
-        }
+        if (Number.isNaN(Date.prototype.getTime.call(value))) throw invalidParameter(name, "is an invalid Date");
         return Date.prototype.toISOString.call(value);
       }
       return undefined;
@@ -87,7 +114,7 @@ export function itemTexts(items: object, name: string, refuse: (item: unknown) =
     const key = list ? String(i) : (keys[i] as string);
     const item = (items as Record<string, unknown>)[key];
     if (item === undefined || item === null) {
-      if (list && item === undefined && !(key in items)) throw sparse(`parameter ${quote(name)}`, key);
+      if (list && item === undefined && !(key in items)) throw sparse(name, key);
       continue;
     }
     const text = scalarText(item, name);
@@ -99,7 +126,7 @@ export function itemTexts(items: object, name: string, refuse: (item: unknown) =
 
 /** A hole is refused where it is met, so no walk is longer than the items (docs/decisions.md, "Sparse arrays"). */
 function sparse(name: string, index: number | string): EndpointError {
-  return new EndpointError("ERR_INVALID_PARAMETER", `${name} contains a sparse array (a hole at index ${index})`);
+  return invalidParameter(name, `contains a sparse array (a hole at index ${index})`);
 }
 
 /** docs/decisions.md, "Nesting depth". */
@@ -107,20 +134,16 @@ export const MAX_DEPTH = 1000;
 
 /** A deep copy of plain data, to freeze or hand out without touching the caller's value (docs/decisions.md, "Frozen surfaces"). */
 export function cloneValue<T>(value: T, name: string, frozen = false): T {
-  return typeof value !== "object" || value === null
-    ? value
-    : cloneWithin(value, `parameter ${quote(name)}`, [], frozen);
+  return typeof value !== "object" || value === null ? value : cloneWithin(value, name, [], frozen);
 }
 
 function cloneWithin<T>(value: T, name: string, ancestors: object[], frozen: boolean): T {
   if (typeof value !== "object" || value === null) return value;
-  if (ancestors.includes(value)) throw new EndpointError("ERR_INVALID_PARAMETER", `${name} contains a cycle`);
-  if (ancestors.length === MAX_DEPTH) {
-    throw new EndpointError("ERR_INVALID_PARAMETER", `${name} is nested more than ${MAX_DEPTH} levels deep`);
-  }
+  if (ancestors.includes(value)) throw invalidParameter(name, "contains a cycle");
+  if (ancestors.length === MAX_DEPTH) throw invalidParameter(name, `is nested more than ${MAX_DEPTH} levels deep`);
   ancestors.push(value);
   let copy: unknown = value;
-  if (Array.isArray(value)) {
+  if (isList(value, name)) {
     const list: unknown[] = [];
     for (let i = 0; i < value.length; i++) {
       const item = value[i];
@@ -149,9 +172,9 @@ function cloneWithin<T>(value: T, name: string, ancestors: object[], frozen: boo
       copy = set;
     } else if ((value instanceof Map || value instanceof Set) && builtinKind(value) === undefined) {
       // A Proxy of a Map or Set: no built-in method reads it, so it can be neither copied nor kept safely.
-      throw new EndpointError(
-        "ERR_INVALID_PARAMETER",
-        `${name} looks like a ${value instanceof Map ? "Map" : "Set"} but is none (a Proxy?): it cannot be copied`,
+      throw invalidParameter(
+        name,
+        `looks like a ${value instanceof Map ? "Map" : "Set"} but is none (a Proxy?): it cannot be copied`,
       );
     }
   }

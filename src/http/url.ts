@@ -1,5 +1,5 @@
 import { describe, EndpointError, quote } from "../core/errors.js";
-import { itemTexts, scalarText } from "../core/values.js";
+import { isList, itemTexts, scalarText } from "../core/values.js";
 import { encodeUnreserved } from "../template/encode.js";
 import { schemeLength } from "../template/template.js";
 
@@ -45,7 +45,7 @@ export function queryValue(
   if (value === undefined || value === null) return undefined;
   const text = scalarText(value, name);
   if (text !== undefined) return text;
-  if (Array.isArray(value)) {
+  if (isList(value, name)) {
     const texts = itemTexts(value, name, (item) => notQueryable(name, item, instead));
     return texts.length === 0 ? undefined : texts.map(([, text]) => text).join(",");
   }

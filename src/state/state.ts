@@ -9,7 +9,7 @@ import type { Conventions } from "../core/conventions.js";
 import { describe, EndpointError, quote } from "../core/errors.js";
 import { OPTION_NAMES } from "../core/options.js";
 import type { HeaderValue, MergedOptions, ReadonlyMergedOptions, RequestMeta } from "../core/types.js";
-import { cloneValue, isPlainObject, MAX_DEPTH, ownValue, setOwn } from "../core/values.js";
+import { cloneValue, isPlainObject, isRevoked, MAX_DEPTH, ownValue, setOwn } from "../core/values.js";
 
 // Replaced with the version from package.json at build time (rollup) and in tests (vitest `define`).
 declare const __FLUENT_ENDPOINT_VERSION__: string;
@@ -288,7 +288,7 @@ export function readHeader(key: string, value: unknown): HeaderEntry {
 }
 
 export function assertRequest(request: unknown): RequestMeta {
-  if (typeof request !== "object" || request === null || Array.isArray(request)) {
+  if (typeof request !== "object" || request === null || isRevoked(request) || Array.isArray(request)) {
     throw new EndpointError("ERR_INVALID_OPTIONS", `request must be an object, got ${describe(request)}`);
   }
   return request as RequestMeta;

@@ -1,6 +1,6 @@
 import { parseTemplate as compileTemplate } from "url-template";
 import { describe, EndpointError, orTooLong, quote, shorten } from "../core/errors.js";
-import { isPlainObject, itemTexts, ownValue, scalarText } from "../core/values.js";
+import { isList, isPlainObject, itemTexts, ownValue, scalarText } from "../core/values.js";
 import { encodeReserved, encodeUnreserved } from "./encode.js";
 import {
   AUTHORITY,
@@ -155,8 +155,8 @@ function listValue(
   reserved: boolean,
   expression: Expression,
 ): string[] | Record<string, string> | undefined {
-  const isList = Array.isArray(value);
-  if (!isList && !isPlainObject(value)) {
+  const list = isList(value, spec.name);
+  if (!list && !isPlainObject(value)) {
     throw new EndpointError(
       "ERR_INVALID_PARAMETER",
       `parameter ${quote(spec.name)} cannot fill a url placeholder: ${describe(value)} is not text, a list or a plain object`,
@@ -177,9 +177,9 @@ function listValue(
         `parameter ${quote(spec.name)} cannot fill a url placeholder: lists and objects may only hold text, numbers, booleans or dates`,
       ),
   );
-  if (isList) {
-    const list = texts.map(([, text]) => (reserved ? encode(text, true, expression) : text));
-    return list.length === 0 ? undefined : list;
+  if (list) {
+    const items = texts.map(([, text]) => (reserved ? encode(text, true, expression) : text));
+    return items.length === 0 ? undefined : items;
   }
   const pairs: string[] = [];
   const entries: Record<string, string> = Object.create(null);

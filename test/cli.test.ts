@@ -210,6 +210,12 @@ describe("the route as one or two arguments", () => {
     expect(json(["user", "page=2", "per_page:=10"])).toEqual(options("get", "/user?page=2&per_page=10"));
   });
 
+  it("reads every argument after -- as the route or a parameter, even one that starts with '-'", () => {
+    expect(json(["GET", "/x", "--", "-n=1", "--weird=2"])).toEqual(options("get", "/x?-n=1&--weird=2"));
+    expect(json(["--", "GET", "/x"])).toEqual(options("get", "/x"));
+    expect(cli(["GET", "/x", "--", "--weird"])).toEqual(failure('parameter "--weird" is not name=value or name:=json'));
+  });
+
   it("keeps options anywhere on the line", () => {
     expect(json(["--base-url", "http://127.0.0.1:8080", "DELETE", "-H", "x-a: 1", "/x"])).toEqual({
       method: "delete",
@@ -517,6 +523,7 @@ describe("--help", () => {
         "--curl",
         "--fetch",
         "--version",
+        "--  ",
         "code 2",
       ]) {
         expect(stdout).toContain(option);

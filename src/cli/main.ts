@@ -34,6 +34,8 @@ Options:
   --fetch                     print the arguments of fetch(...toFetch(options)) instead
   -h, --help                  print this help
   -v, --version               print the version
+  --                          end the options: every argument after it is the route or a
+                              parameter, even one that starts with "-" (-- -x=1)
 
 Bad input prints "fluent-endpoint: <message>" and a usage line to stderr and exits
 with code 2.

@@ -455,6 +455,16 @@ describe("bad input: the message on stderr, exit code 2", () => {
     ["a parameter without '='", ["GET /x", "owner"], `parameter "owner" is not name=value or name:=json`],
     ["a parameter without a name", ["GET /x", ":=1"], `parameter ":=1" is not name=value or name:=json`],
     ["a name:= value that is not JSON", ["GET /x", "n:=nope"], `parameter "n": "nope" is not valid JSON`],
+    [
+      "a name:= number too large to be finite, in a body as in a query",
+      ["POST /x", "a:=1e400"],
+      `parameter "a": "1e400" holds Infinity, not a finite number`,
+    ],
+    [
+      "a name:= list holding one",
+      ["GET /x", "a:=[1,-1e400]"],
+      `parameter "a": "[1,-1e400]" holds -Infinity, not a finite number`,
+    ],
     ["no route", [], 'missing route such as "GET /user"'],
     ["--curl with --fetch", ["GET /x", "--curl", "--fetch"], "--curl and --fetch cannot be combined"],
     ["--data with GET", ["GET /x", "--data", "x"], "data cannot be sent with a GET request, which has no body"],

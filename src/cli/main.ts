@@ -49,7 +49,10 @@ const USAGE_HINT = `usage: ${SYNOPSIS}; see --help`;
 /** Bad command-line input; reported like an EndpointError. */
 class UsageError extends Error {}
 
-/** `name=value` is a string parameter; `name:=json` is parsed as JSON. */
+/**
+ * `name=value` is a string parameter; `name:=json` is parsed as JSON. A number JSON.parse reads as
+ * ±Infinity (`1e400`) is refused, as the library refuses it in a query, instead of a body's `null`.
+ */
 function parseParameter(argument: string): [string, unknown] {
   const equals = argument.indexOf("=");
   const isJson = equals > 0 && argument[equals - 1] === ":";
@@ -57,11 +60,20 @@ function parseParameter(argument: string): [string, unknown] {
   if (name === "") throw new UsageError(`parameter ${JSON.stringify(argument)} is not name=value or name:=json`);
   const text = argument.slice(equals + 1);
   if (!isJson) return [name, text];
+  let infinite: number | undefined;
+  let value: unknown;
   try {
-    return [name, JSON.parse(text)];
+    value = JSON.parse(text, (_key, item: unknown) => {
+      if (typeof item === "number" && !Number.isFinite(item)) infinite ??= item;
+      return item;
+    });
   } catch {
     throw new UsageError(`parameter "${name}": ${JSON.stringify(text)} is not valid JSON`);
   }
+  if (infinite !== undefined) {
+    throw new UsageError(`parameter "${name}": ${JSON.stringify(text)} holds ${infinite}, not a finite number`);
+  }
+  return [name, value];
 }
 
 /** `"name: value"`, as curl takes it; the value is trimmed, the name is validated by the library. */

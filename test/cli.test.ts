@@ -482,6 +482,22 @@ describe("bad input: the message on stderr, exit code 2", () => {
     expect(cli(args)).toEqual(failure(message));
   });
 
+  it("reads at most 64 MiB of a --data file or standard input, and says so past it", () => {
+    const limit = "more than 64 MiB, the most --data reads; send a larger body from code";
+    if (existsSync("/dev/zero"))
+      expect(cli(["POST /x", "--data", "@/dev/zero"])).toEqual(failure(`--data @/dev/zero: ${limit}`));
+    const justOver = "x".repeat(64 * 1024 * 1024 + 1);
+    expect(cli(["POST /x", "--data", "-"], justOver)).toEqual(failure(`--data -: ${limit}`));
+    writeFileSync(join(directory, "limit.txt"), justOver.slice(1));
+    const atLimit = spawnSync(process.execPath, [CLI, "PUT /x", "--data", "@limit.txt", "--fetch"], {
+      cwd: directory,
+      encoding: "utf8",
+      maxBuffer: 256 * 1024 * 1024,
+    });
+    expect({ status: atLimit.status, stderr: atLimit.stderr }).toEqual({ status: 0, stderr: "" });
+    expect((JSON.parse(atLimit.stdout) as [string, { body: string }])[1].body.length).toBe(64 * 1024 * 1024);
+  });
+
   it("refuses a --data file that is not UTF-8 instead of replacing its bytes", () => {
     writeFileSync(join(directory, "binary.dat"), Buffer.from([0x78, 0xff, 0xfe]));
     expect(cli(["POST /x", "--data", "@binary.dat"])).toEqual(
@@ -530,6 +546,7 @@ describe("--help", () => {
         "--header",
         "--base-url",
         "--data",
+        "64 MiB",
         "--curl",
         "--fetch",
         "--version",

@@ -1,7 +1,7 @@
 // `fluent-endpoint`: prints what a route plus parameters turns into, as request
 // options (JSON), a curl command or the arguments of fetch. Bad input prints its
 // message and a usage line, and exits with 2.
-import { readFileSync } from "node:fs";
+import { closeSync, openSync, readSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { endpoint, EndpointError, type RequestOptions, toFetch, VERSION } from "../index.js";
 import { OPTION_KEYS } from "../core/options.js";
@@ -30,6 +30,7 @@ Options:
   -H, --header "name: value"  add a header (repeatable)
   --base-url URL              prefix for a url that is a path (default https://api.github.com)
   --data TEXT | @FILE | -     the request body: text, a UTF-8 file, or standard input
+                              (at most 64 MiB)
   --curl                      print an equivalent curl command instead
   --fetch                     print the arguments of fetch(...toFetch(options)) instead
   -h, --help                  print this help
@@ -84,17 +85,47 @@ function parseHeader(argument: string): [string, string] {
 }
 
 /**
+ * The most `--data` reads from a file or standard input: printed as JSON, where a control
+ * character is 6 characters (`\u0001`), a body of that size stays under V8's longest string
+ * (2 ** 29 - 24 characters); and `@/dev/zero` ends with a message instead of never.
+ */
+const MAX_DATA_BYTES = 64 * 1024 * 1024;
+
+/** The bytes of `--data @file` or `--data -`, read in chunks up to {@link MAX_DATA_BYTES}. */
+function readBounded(argument: string): Buffer {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  let fd: number | undefined;
+  try {
+    fd = argument === "-" ? 0 : openSync(argument.slice(1), "r");
+    for (;;) {
+      const chunk = Buffer.allocUnsafe(64 * 1024);
+      const read = readSync(fd, chunk, 0, chunk.length, null);
+      if (read === 0) break;
+      total += read;
+      if (total > MAX_DATA_BYTES) {
+        throw new UsageError(
+          `--data ${argument}: more than 64 MiB, the most --data reads; send a larger body from code`,
+        );
+      }
+      chunks.push(chunk.subarray(0, read));
+    }
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+    throw new UsageError(`--data ${argument}: ${(error as Error).message}`);
+  } finally {
+    if (fd !== undefined && fd !== 0) closeSync(fd);
+  }
+  return Buffer.concat(chunks, total);
+}
+
+/**
  * `--data`: `@file` reads a UTF-8 file (relative to the working directory), `-` standard
- * input. Bytes that are not UTF-8 are refused: decoding would silently replace them.
+ * input, at most 64 MiB. Bytes that are not UTF-8 are refused: decoding would silently replace them.
  */
 function readData(argument: string): string {
   if (argument !== "-" && !argument.startsWith("@")) return argument;
-  let bytes: Buffer;
-  try {
-    bytes = readFileSync(argument === "-" ? 0 : argument.slice(1));
-  } catch (error) {
-    throw new UsageError(`--data ${argument}: ${(error as Error).message}`);
-  }
+  const bytes = readBounded(argument);
   try {
     return new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes);
   } catch {

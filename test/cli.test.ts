@@ -474,6 +474,11 @@ describe("bad input: the message on stderr, exit code 2", () => {
       "--data @missing.txt: ENOENT: no such file or directory, open 'missing.txt'",
     ],
     [
+      "a --base-url that URL parsers read as a scheme",
+      ["GET /x", "--base-url", "localhost:3000"],
+      `baseUrl "localhost:3000" must be "", a path starting with "/" or an absolute url (scheme://…), without a query, fragment, control character or lone surrogate`,
+    ],
+    [
       "a dot-segment value",
       ["GET /files/{name}", "name=.."],
       `parameter "name" ({name} at position 7) made the path segment "..", which URL parsers resolve away`,

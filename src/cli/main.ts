@@ -28,7 +28,8 @@ Parameters:
 
 Options:
   -H, --header "name: value"  add a header (repeatable)
-  --base-url URL              prefix for a url that is a path (default https://api.github.com)
+  --base-url URL              prefix for a url that is a path (default https://api.github.com):
+                              "", a path starting with "/" or a scheme://… url
   --data TEXT | @FILE | -     the request body: text, a UTF-8 file, or standard input
                               (at most 64 MiB)
   --curl                      print an equivalent curl command instead

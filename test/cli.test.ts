@@ -163,6 +163,17 @@ describe("request options as JSON", () => {
     expect(json(["PUT /x", "--data", "-"], "from stdin\n")).toMatchObject({ body: "from stdin\n" });
   });
 
+  it("warns on stderr of each parameter --data leaves unsent, and prints the options", () => {
+    const { status, stdout, stderr } = cli(["POST /x{?t}", "a=1", "t=2", "--data", '{"b":2}', "c:=[3]"]);
+    expect({ status, stderr }).toEqual({
+      status: 0,
+      stderr:
+        'fluent-endpoint: warning: parameter "a" is not sent: --data is the whole body, and the url does not use it\n' +
+        'fluent-endpoint: warning: parameter "c" is not sent: --data is the whole body, and the url does not use it\n',
+    });
+    expect(JSON.parse(stdout)).toMatchObject({ url: "https://api.github.com/x?t=2", body: '{"b":2}' });
+  });
+
   it("--data with parameters sends the data and routes template parameters to the url", () => {
     expect(json(["POST /upload{?name}", "name=a b.txt", "--data", "abc"])).toEqual({
       method: "post",
@@ -519,7 +530,7 @@ describe("bad input: the message on stderr, exit code 2", () => {
 describe("repeated arguments", () => {
   it("keep the last name=value, --data and --base-url, and every -H", () => {
     const result = json([
-      "POST /x",
+      "POST /x{?a}",
       "a=1",
       "a=2",
       "--data",
@@ -535,7 +546,7 @@ describe("repeated arguments", () => {
       "-H",
       "x-b: 2",
     ]);
-    expect(result).toMatchObject({ url: "https://b.example/x", body: "two", headers: { "x-a": "1", "x-b": "2" } });
+    expect(result).toMatchObject({ url: "https://b.example/x?a=2", body: "two", headers: { "x-a": "1", "x-b": "2" } });
     expect((json(["GET /x", "a=1", "a=2"]) as { url: string }).url).toBe("https://api.github.com/x?a=2");
   });
 });

@@ -251,8 +251,19 @@ function run(args: string[]): string {
     }
     builder = builder.param(name, value);
   }
-  if (values.data !== undefined) builder = builder.data(readData(values.data));
+  let unsent: string[] = [];
+  if (values.data !== undefined) {
+    const data = readData(values.data);
+    // Built without the data, the parameters the url does not use make the JSON body: with it, they are not sent.
+    unsent = Object.keys(builder.build().body ?? {});
+    builder = builder.data(data);
+  }
   const options = builder.build();
+  for (const name of unsent) {
+    console.error(
+      `fluent-endpoint: warning: parameter ${JSON.stringify(name)} is not sent: --data is the whole body, and the url does not use it`,
+    );
+  }
 
   if (values.curl) return toCurl(options);
   return JSON.stringify(values.fetch ? toFetch(options) : options, null, 2);

@@ -36,12 +36,8 @@ export function joinUrl(baseUrl: string, url: string): string {
   return `${baseUrl.slice(0, baseEnd)}/${url.slice(urlStart)}`;
 }
 
-/** docs/decisions.md, "Values in a query": objects have no agreed query form. */
-export function queryValue(
-  name: string,
-  value: unknown,
-  instead = "put it in the url template or send a body",
-): string | undefined {
+/** docs/decisions.md, "Values in a query": objects have no agreed query form; `instead` says what to do. */
+export function queryValue(name: string, value: unknown, instead: string): string | undefined {
   if (value === undefined || value === null) return undefined;
   const text = scalarText(value, name);
   if (text !== undefined) return text;

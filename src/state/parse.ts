@@ -63,7 +63,7 @@ export function parseState(state: EndpointState, conventions: Conventions): Requ
     try {
       for (key of Object.keys(params)) {
         if (template.variables.has(key)) continue;
-        const value = queryValue(key, params[key]);
+        const value = queryValue(key, params[key], "put it in the url template or send a body");
         if (value === undefined) continue;
         let pair = queryPair(key, value);
         // Only a "+" of the value is "%2B" in "q=…" (GitHub's search reads a raw "+" as a space between terms).

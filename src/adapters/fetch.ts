@@ -1,7 +1,7 @@
-import { describe, EndpointError, orTooLong, quote } from "../core/errors.js";
+import { describe, EndpointError, isRevoked, orTooLong, quote } from "../core/errors.js";
 import { queryPair, queryValue } from "../http/url.js";
 import type { RequestOptions } from "../core/types.js";
-import { builtinKind, isPlainObject, isRevoked, MAX_DEPTH, ownValue, setOwn } from "../core/values.js";
+import { builtinKind, isPlainObject, MAX_DEPTH, ownValue, setOwn } from "../core/values.js";
 
 /**
  * The `init` argument `toFetch` builds for `fetch(url, init)`.

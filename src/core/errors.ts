@@ -77,22 +77,26 @@ export class EndpointError extends TypeError {
 }
 
 /**
- * `error` as `ERR_INVALID_PARAMETER` naming `culprit` when it is the engine's own for a string over its longest
- * (V8: 2 ** 29 - 24 characters), which no check of the input can foresee; any other error as it is.
+ * `error` as `ERR_INVALID_PARAMETER` naming `culprit` when it is V8's own for a string over its longest
+ * (2 ** 29 - 24 characters), which no check of the input can foresee; any other error as it is.
  */
 export function orTooLong(error: unknown, culprit: string): unknown {
-  try {
-    // The engine's own message (V8: "Invalid string length"), so a RangeError of the caller's passes.
-    String.prototype.padEnd.call("", 2 ** 31);
-  } catch (probe) {
-    if (error instanceof RangeError && error.message === (probe as Error).message) {
-      return new EndpointError(
+  return error instanceof RangeError && error.message === "Invalid string length"
+    ? new EndpointError(
         "ERR_INVALID_PARAMETER",
         `${culprit} longer than the longest string this JavaScript engine can hold`,
-      );
-    }
+      )
+    : error;
+}
+
+/** Only a revoked Proxy makes `Array.isArray` throw (docs/decisions.md, "Revoked proxies"); no trap runs. */
+export function isRevoked(value: object): boolean {
+  try {
+    Array.isArray(value);
+    return false;
+  } catch {
+    return true;
   }
-  return error;
 }
 
 /** Shortens caller input shown in a message, so a megabyte of input never becomes a megabyte of message. */
@@ -109,11 +113,8 @@ export function quote(text: string, limit = 60): string {
 export function describe(value: unknown): string {
   if (value === null) return "null";
   if (typeof value !== "object") return typeof value;
-  try {
-    if (Array.isArray(value)) return "an array";
-  } catch {
-    return "a revoked Proxy"; // the only value Array.isArray throws for
-  }
+  if (isRevoked(value)) return "a revoked Proxy";
+  if (Array.isArray(value)) return "an array";
   const name = Object.getPrototypeOf(value)?.constructor?.name;
   return typeof name === "string" && name !== "Object" ? `a ${shorten(name)}` : "an object";
 }

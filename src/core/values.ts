@@ -1,5 +1,5 @@
 import { freeze } from "immer";
-import { EndpointError, quote } from "./errors.js";
+import { EndpointError, isRevoked, quote } from "./errors.js";
 
 /** A plain object: `{}` literal, `JSON.parse` output, `Object.create(null)` (from any realm); never a revoked Proxy. */
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -13,16 +13,6 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
     throw error;
   }
   return proto === null || Object.getPrototypeOf(proto) === null;
-}
-
-/** Only a revoked Proxy makes `Array.isArray` throw: no trap runs, so no code of the caller's. */
-export function isRevoked(value: object): boolean {
-  try {
-    Array.isArray(value);
-    return false;
-  } catch {
-    return true;
-  }
 }
 
 /** `Array.isArray`, a revoked Proxy being `ERR_INVALID_PARAMETER` naming parameter `name`. */

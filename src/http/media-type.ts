@@ -1,7 +1,7 @@
 import { ALPHA, DIGIT, isIn, spanOf, WORD } from "../core/chars.js";
 import type { Previews } from "../core/conventions.js";
-import { describe, EndpointError, quote, shorten } from "../core/errors.js";
-import { isPlainObject, isRevoked, ownValue } from "../core/values.js";
+import { describe, EndpointError, isRevoked, quote, shorten } from "../core/errors.js";
+import { isPlainObject, ownValue } from "../core/values.js";
 
 /** A `mediaType` as read: each field undefined when not given (the current one stays). */
 export interface MediaTypeFields {

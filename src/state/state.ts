@@ -6,10 +6,10 @@ import { assertMethod } from "../http/tokens.js";
 import { assertBaseUrl } from "../http/url.js";
 import { parseUrlTemplate } from "../template/template.js";
 import type { Conventions } from "../core/conventions.js";
-import { describe, EndpointError, quote } from "../core/errors.js";
+import { describe, EndpointError, isRevoked, quote } from "../core/errors.js";
 import { OPTION_NAMES } from "../core/options.js";
 import type { HeaderValue, MergedOptions, ReadonlyMergedOptions, RequestMeta } from "../core/types.js";
-import { cloneValue, isPlainObject, isRevoked, MAX_DEPTH, ownValue, setOwn } from "../core/values.js";
+import { cloneValue, isPlainObject, MAX_DEPTH, ownValue, setOwn } from "../core/values.js";
 
 // Replaced with the version from package.json at build time (rollup) and in tests (vitest `define`).
 declare const __FLUENT_ENDPOINT_VERSION__: string;

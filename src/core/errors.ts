@@ -90,7 +90,7 @@ export function orTooLong(error: unknown, culprit: string): unknown {
 }
 
 /** Only a revoked Proxy makes `Array.isArray` throw (docs/decisions.md, "Revoked proxies"); no trap runs. */
-export function isRevoked(value: object): boolean {
+export function isRevoked(value: unknown): boolean {
   try {
     Array.isArray(value);
     return false;

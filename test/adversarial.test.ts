@@ -7,7 +7,7 @@
 import v8 from "node:v8";
 import vm from "node:vm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type Endpoint, endpoint, EndpointError, type RequestOptions, RequestBuilder } from "../src/index.js";
+import { type Endpoint, endpoint, EndpointError, type RequestOptions, RequestBuilder, toFetch } from "../src/index.js";
 import { parseUrlTemplate } from "../src/template/template.js";
 import { thrown } from "./support/errors.js";
 import { ACCEPT, JSON_TYPE, USER_AGENT } from "./support/defaults.js";
@@ -423,6 +423,248 @@ describe("a parameter nested more than 1000 levels deep is an EndpointError wher
       'parameter "nested" is nested more than 1000 levels deep',
     );
     expect(JSON.stringify(endpoint.defaults({ nested })("POST /x").body)).toBe(JSON.stringify({ nested }));
+  });
+});
+
+describe("decision: a sparse array is refused where it is walked, so no walk is longer than its items", () => {
+  // Array(2 ** 32 - 1) walked by its length took over 15 minutes in a query, and Array(2e8) aborted the process.
+  const huge = () => Array(2 ** 32 - 1);
+  const holeAt1 = () => [1, , 3]; // eslint-disable-line no-sparse-arrays
+
+  it.each<[string, () => unknown]>([
+    ["the query", () => endpoint("GET /x", { a: huge() })],
+    ["a path placeholder", () => endpoint("GET /x/{a}", { a: huge() })],
+    ["a {?a} expression", () => endpoint("GET /x{?a}", { a: huge() })],
+    ["a JSON body", () => endpoint("POST /x", { a: huge() })],
+    ["a parameter left unsent beside data", () => endpoint("POST /x", { a: huge(), data: "d" })],
+    ["defaults()", () => endpoint.defaults({ a: huge() })],
+    ["merge()", () => endpoint.merge("POST /x", { a: huge() })],
+    ["a builder's param()", () => new RequestBuilder().param("a", huge())],
+    ["RequestBuilder.from()", () => RequestBuilder.from({ a: huge() })],
+    ["a nested list", () => endpoint("POST /x", { a: { b: [huge()] } })],
+  ])("in %s, as ERR_INVALID_PARAMETER naming the parameter and the first hole", (_, call) => {
+    expect(thrown(call).message).toBe('parameter "a" contains a sparse array (a hole at index 0)');
+  });
+
+  it("names the first hole of a list that has items before it", () => {
+    expect(thrown(() => endpoint("GET /x", { a: holeAt1() })).message).toBe(
+      'parameter "a" contains a sparse array (a hole at index 1)',
+    );
+    expect(thrown(() => endpoint("POST /x", { a: holeAt1() })).code).toBe("ERR_INVALID_PARAMETER");
+  });
+
+  it("in a body toFetch writes as JSON or as a form", () => {
+    const options = (body: unknown, type = JSON_TYPE) => ({
+      method: "POST",
+      url: `${BASE}/x`,
+      headers: { "content-type": type },
+      body,
+    });
+    expect(thrown(() => toFetch(options(Array(2e8)))).message).toBe(
+      "the JSON body cannot be serialised: it holds a sparse array (a hole at index 0)",
+    );
+    expect(thrown(() => toFetch(options({ a: [0, holeAt1()] }))).message).toBe(
+      "the JSON body cannot be serialised: it holds a sparse array (a hole at index 1)",
+    );
+    expect(thrown(() => toFetch(endpoint("POST /x", { data: [[Array(2e8)]] }))).code).toBe("ERR_INVALID_PARAMETER");
+    expect(thrown(() => toFetch(options({ a: huge() }, "application/x-www-form-urlencoded"))).message).toBe(
+      'parameter "a" contains a sparse array (a hole at index 0)',
+    );
+  });
+
+  it("keeps undefined items that are there, as before", () => {
+    expect(endpoint("GET /x", { a: [undefined, 1] }).url).toBe(`${BASE}/x?a=1`);
+    expect(endpoint("POST /x", { a: [undefined, 1] }).body).toEqual({ a: [undefined, 1] });
+    expect(toFetch(endpoint("POST /x", { a: [undefined, 1] }))[1].body).toBe('{"a":[null,1]}');
+  });
+});
+
+describe("decision: an output longer than the engine's longest string is ERR_INVALID_PARAMETER naming what made it", () => {
+  // 33 × 2 ** 24 characters is over V8's longest string (2 ** 29 - 24); the list holds one string 33 times.
+  const a = Array(33).fill("x".repeat(2 ** 24));
+  const LONGER = "longer than the longest string this JavaScript engine can hold";
+  const form = (body: unknown) => ({
+    method: "POST",
+    url: `${BASE}/x`,
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body,
+  });
+
+  it.each<[string, () => unknown, string]>([
+    ["the query", () => endpoint("GET /x", { a }), `parameter "a" makes the url ${LONGER}`],
+    [
+      "a path placeholder",
+      () => endpoint("GET /x/{a}", { a }),
+      `parameter "a" ({a} at position 3) makes the url ${LONGER}`,
+    ],
+    [
+      "a {?a} expression",
+      () => endpoint("GET /x{?a}", { a }),
+      `parameter "a" ({?a} at position 2) makes the url ${LONGER}`,
+    ],
+    [
+      "a builder's build()",
+      () => new RequestBuilder().route("GET /x").param("a", a).build(),
+      `parameter "a" makes the url ${LONGER}`,
+    ],
+    ["toFetch's form body", () => toFetch(form({ a })), `parameter "a" makes the form body ${LONGER}`],
+    // A list too long for any JSON text: V8 refuses it before writing anything.
+    [
+      "toFetch's JSON body",
+      () => toFetch(endpoint("POST /x", { data: [Array(2 ** 28)] })),
+      `the JSON body cannot be serialised: it is ${LONGER}`,
+    ],
+  ])("in %s, never a raw RangeError or a false message", (_, call, message) => {
+    const error = thrown(call);
+    expect(error.code).toBe("ERR_INVALID_PARAMETER");
+    expect(error.message).toBe(message);
+  });
+
+  it("still names a lone surrogate as such", () => {
+    expect(thrown(() => endpoint("GET /x/{a}", { a: ["\uD800"] })).message).toContain("lone UTF-16 surrogate");
+  });
+});
+
+describe("decision: a revoked Proxy is refused as bad input where it is read, not passed on as a raw TypeError", () => {
+  // Typed `never`: every call below takes it where its public types would refuse it.
+  const revoked = (target: object = {}): never => {
+    const { proxy, revoke } = Proxy.revocable(target, {});
+    revoke();
+    return proxy as never;
+  };
+  const PARAMETER = 'parameter "a" is or holds a revoked Proxy, which cannot be read';
+  const form = (body: unknown) => ({
+    method: "POST",
+    url: `${BASE}/x`,
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body,
+  });
+
+  it.each<[string, () => unknown, string, string]>([
+    [
+      "the options",
+      () => endpoint(revoked()),
+      "ERR_INVALID_OPTIONS",
+      "options must be a plain object, got a revoked Proxy",
+    ],
+    [
+      "the options of a route",
+      () => endpoint("GET /x", revoked()),
+      "ERR_INVALID_OPTIONS",
+      "options must be a plain object, got a revoked Proxy",
+    ],
+    [
+      "a first of two arguments",
+      () => endpoint(revoked(), {}),
+      "ERR_INVALID_ROUTE",
+      "route must be a string, got a revoked Proxy",
+    ],
+    [
+      "defaults()",
+      () => endpoint.defaults(revoked()),
+      "ERR_INVALID_OPTIONS",
+      "options must be a plain object, got a revoked Proxy",
+    ],
+    [
+      "parse()",
+      () => endpoint.parse(revoked()),
+      "ERR_INVALID_OPTIONS",
+      "options must be a plain object, got a revoked Proxy",
+    ],
+    [
+      "headers",
+      () => endpoint("GET /x", { headers: revoked() }),
+      "ERR_INVALID_OPTIONS",
+      "headers must be a plain object, got a revoked Proxy",
+    ],
+    [
+      "mediaType",
+      () => endpoint("GET /x", { mediaType: revoked() }),
+      "ERR_INVALID_OPTIONS",
+      "mediaType must be a plain object, got a revoked Proxy",
+    ],
+    [
+      "mediaType.previews",
+      () => endpoint("GET /x", { mediaType: { previews: revoked() } }),
+      "ERR_INVALID_OPTIONS",
+      "mediaType.previews must be a list, got a revoked Proxy",
+    ],
+    [
+      "request",
+      () => endpoint("GET /x", { request: revoked() }),
+      "ERR_INVALID_OPTIONS",
+      "request must be an object, got a revoked Proxy",
+    ],
+    [
+      "the url",
+      () => endpoint({ method: "GET", url: revoked() }),
+      "ERR_INVALID_OPTIONS",
+      "url must be a string, got a revoked Proxy",
+    ],
+    ["a query parameter", () => endpoint("GET /x", { a: revoked() }), "ERR_INVALID_PARAMETER", PARAMETER],
+    [
+      "a query parameter that is a revoked function",
+      () => endpoint("GET /x", { a: revoked(() => {}) }),
+      "ERR_INVALID_PARAMETER",
+      PARAMETER,
+    ],
+    ["a path parameter", () => endpoint("GET /x/{a}", { a: revoked() }), "ERR_INVALID_PARAMETER", PARAMETER],
+    [
+      "a path parameter that is a revoked function",
+      () => endpoint("GET /x/{a}", { a: revoked(() => {}) }),
+      "ERR_INVALID_PARAMETER",
+      PARAMETER,
+    ],
+    ["an item of a list", () => endpoint("GET /x", { a: [1, revoked()] }), "ERR_INVALID_PARAMETER", PARAMETER],
+    ["a body parameter", () => endpoint("POST /x", { a: { b: [revoked()] } }), "ERR_INVALID_PARAMETER", PARAMETER],
+    ["a default parameter", () => endpoint.defaults({ a: revoked() }), "ERR_INVALID_PARAMETER", PARAMETER],
+    ["builder.param()", () => new RequestBuilder().param("a", revoked()), "ERR_INVALID_PARAMETER", PARAMETER],
+    [
+      "builder.params()",
+      () => new RequestBuilder().params(revoked()),
+      "ERR_INVALID_OPTIONS",
+      "params must be a plain object, got a revoked Proxy",
+    ],
+    [
+      "builder.route()",
+      () => new RequestBuilder().route(revoked()),
+      "ERR_INVALID_ROUTE",
+      "route must be a string, got a revoked Proxy",
+    ],
+    [
+      "a builder method called on it",
+      () => RequestBuilder.prototype.build.call(revoked()),
+      "ERR_INVALID_OPTIONS",
+      "a RequestBuilder method was called on a revoked Proxy",
+    ],
+    [
+      "toFetch's options",
+      () => toFetch(revoked()),
+      "ERR_INVALID_OPTIONS",
+      "toFetch needs request options, got a revoked Proxy",
+    ],
+    [
+      "toFetch's headers",
+      () => toFetch({ method: "get", url: "/x", headers: revoked() }),
+      "ERR_INVALID_OPTIONS",
+      "toFetch: the request options' headers must be a plain object, got a revoked Proxy",
+    ],
+    ["toFetch's form body", () => toFetch(form({ a: revoked() })), "ERR_INVALID_PARAMETER", PARAMETER],
+  ])("%s", (_, call, code, message) => {
+    const error = thrown(call);
+    expect(error.code).toBe(code);
+    expect(error.message).toContain(message);
+  });
+
+  it("passes the engine's TypeError through where no guard is cheap: a body or request toFetch reads, a Proxy inside JSON", () => {
+    for (const call of [
+      () => toFetch({ method: "post", url: "/x", headers: {}, body: revoked() }),
+      () => toFetch({ method: "post", url: "/x", headers: {}, body: "b", request: revoked() }),
+      () => toFetch(endpoint("POST /x", { data: { a: revoked() } })),
+    ]) {
+      expect(call).toThrow(TypeError);
+      expect(call).not.toThrow(EndpointError);
+    }
   });
 });
 

@@ -147,6 +147,28 @@ describe("data becomes the body unchanged and by identity", () => {
     expect(endpoint("POST /x", { data: undefined, title: "t" }).body).toEqual({ title: "t" });
   });
 
+  it("drops data held by a shared builder with .data(undefined), leaving the builder as it was", () => {
+    const shared = new RequestBuilder().route("POST /x").data({ a: 1 });
+    expect(shared.data(undefined).param("b", 2).build().body).toEqual({ b: 2 });
+    expect(shared.data(undefined).build()).not.toHaveProperty("body");
+    expect(shared.build().body).toEqual({ a: 1 });
+    expect(RequestBuilder.from({ data: "x" }).data(undefined).merge()).not.toHaveProperty("data");
+  });
+
+  it("drops data held by defaults with data: undefined, in every call form", () => {
+    const withData = endpoint.defaults({ data: "raw" });
+    expect(withData("POST /x", { data: undefined, b: 2 }).body).toEqual({ b: 2 });
+    expect(withData({ method: "POST", url: "/x", data: undefined, b: 2 }).body).toEqual({ b: 2 });
+    expect(withData({ method: "POST", url: "/x" }, { data: undefined, b: 2 } as never).body).toEqual({ b: 2 });
+    expect(withData.defaults({ data: undefined })("POST /x", { b: 2 }).body).toEqual({ b: 2 });
+    expect(withData.defaults({ data: undefined }).DEFAULTS).not.toHaveProperty("data");
+    expect(withData.merge("POST /x", { data: undefined })).not.toHaveProperty("data");
+    expect(withData.builder().data(undefined).route("POST /x").build()).not.toHaveProperty("body");
+    // A GET, which takes no body, works once the data is dropped.
+    expect(thrown(() => withData("GET /x")).code).toBe("ERR_INVALID_OPTIONS");
+    expect(withData("GET /x", { data: undefined, b: 2 }).url).toBe("https://api.github.com/x?b=2");
+  });
+
   it("does not send other leftover parameters when data is given", () => {
     const result = endpoint("POST /repos/{owner}/{repo}/issues", {
       owner: "octokit",

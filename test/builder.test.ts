@@ -655,13 +655,13 @@ describe("invalid input is rejected by the builder method that received it", () 
     expect(thrown(() => base.header("bad name", "x")).message).toContain("bad name");
   });
 
-  it("says a setter called without a value would change nothing; data() and param() keep undefined as 'not given'", () => {
+  it("says a setter called without a value would change nothing; param() keeps undefined as 'not given', data() as 'no data'", () => {
     expect(thrown(() => base.url(undefined as never)).message).toBe(
       "builder.url() needs a value: undefined would change nothing",
     );
     const built = base.route("POST /x").data("body").param("p", 1);
-    expect(built.data(undefined).build()).toEqual(built.build());
     expect(built.param("p", undefined).build()).toEqual(built.build());
+    expect(built.data(undefined).build().body).toEqual({ p: 1 });
   });
 
   it("describes a value of the wrong kind in the message", () => {

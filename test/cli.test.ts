@@ -163,6 +163,17 @@ describe("request options as JSON", () => {
     expect(json(["PUT /x", "--data", "-"], "from stdin\n")).toMatchObject({ body: "from stdin\n" });
   });
 
+  it("warns on stderr of each parameter --data leaves unsent, and prints the options", () => {
+    const { status, stdout, stderr } = cli(["POST /x{?t}", "a=1", "t=2", "--data", '{"b":2}', "c:=[3]"]);
+    expect({ status, stderr }).toEqual({
+      status: 0,
+      stderr:
+        'fluent-endpoint: warning: parameter "a" is not sent: --data is the whole body, and the url does not use it\n' +
+        'fluent-endpoint: warning: parameter "c" is not sent: --data is the whole body, and the url does not use it\n',
+    });
+    expect(JSON.parse(stdout)).toMatchObject({ url: "https://api.github.com/x?t=2", body: '{"b":2}' });
+  });
+
   it("--data with parameters sends the data and routes template parameters to the url", () => {
     expect(json(["POST /upload{?name}", "name=a b.txt", "--data", "abc"])).toEqual({
       method: "post",
@@ -208,6 +219,12 @@ describe("the route as one or two arguments", () => {
     expect(json(["/user"])).toEqual(options("get", "/user"));
     expect(json(["/user", "page=2"])).toEqual(options("get", "/user?page=2"));
     expect(json(["user", "page=2", "per_page:=10"])).toEqual(options("get", "/user?page=2&per_page=10"));
+  });
+
+  it("reads every argument after -- as the route or a parameter, even one that starts with '-'", () => {
+    expect(json(["GET", "/x", "--", "-n=1", "--weird=2"])).toEqual(options("get", "/x?-n=1&--weird=2"));
+    expect(json(["--", "GET", "/x"])).toEqual(options("get", "/x"));
+    expect(cli(["GET", "/x", "--", "--weird"])).toEqual(failure('parameter "--weird" is not name=value or name:=json'));
   });
 
   it("keeps options anywhere on the line", () => {
@@ -449,6 +466,16 @@ describe("bad input: the message on stderr, exit code 2", () => {
     ["a parameter without '='", ["GET /x", "owner"], `parameter "owner" is not name=value or name:=json`],
     ["a parameter without a name", ["GET /x", ":=1"], `parameter ":=1" is not name=value or name:=json`],
     ["a name:= value that is not JSON", ["GET /x", "n:=nope"], `parameter "n": "nope" is not valid JSON`],
+    [
+      "a name:= number too large to be finite, in a body as in a query",
+      ["POST /x", "a:=1e400"],
+      `parameter "a": "1e400" holds Infinity, not a finite number`,
+    ],
+    [
+      "a name:= list holding one",
+      ["GET /x", "a:=[1,-1e400]"],
+      `parameter "a": "[1,-1e400]" holds -Infinity, not a finite number`,
+    ],
     ["no route", [], 'missing route such as "GET /user"'],
     ["--curl with --fetch", ["GET /x", "--curl", "--fetch"], "--curl and --fetch cannot be combined"],
     ["--data with GET", ["GET /x", "--data", "x"], "data cannot be sent with a GET request, which has no body"],
@@ -458,12 +485,33 @@ describe("bad input: the message on stderr, exit code 2", () => {
       "--data @missing.txt: ENOENT: no such file or directory, open 'missing.txt'",
     ],
     [
+      "a --base-url that URL parsers read as a scheme",
+      ["GET /x", "--base-url", "localhost:3000"],
+      `baseUrl "localhost:3000" must be "", a path starting with "/" or an absolute url (scheme://…), without a query, fragment, control character or lone surrogate`,
+    ],
+    [
       "a dot-segment value",
       ["GET /files/{name}", "name=.."],
       `parameter "name" ({name} at position 7) made the path segment "..", which URL parsers resolve away`,
     ],
   ])("%s", (_, args, message) => {
     expect(cli(args)).toEqual(failure(message));
+  });
+
+  it("reads at most 64 MiB of a --data file or standard input, and says so past it", () => {
+    const limit = "more than 64 MiB, the most --data reads; send a larger body from code";
+    if (existsSync("/dev/zero"))
+      expect(cli(["POST /x", "--data", "@/dev/zero"])).toEqual(failure(`--data @/dev/zero: ${limit}`));
+    const justOver = "x".repeat(64 * 1024 * 1024 + 1);
+    expect(cli(["POST /x", "--data", "-"], justOver)).toEqual(failure(`--data -: ${limit}`));
+    writeFileSync(join(directory, "limit.txt"), justOver.slice(1));
+    const atLimit = spawnSync(process.execPath, [CLI, "PUT /x", "--data", "@limit.txt", "--fetch"], {
+      cwd: directory,
+      encoding: "utf8",
+      maxBuffer: 256 * 1024 * 1024,
+    });
+    expect({ status: atLimit.status, stderr: atLimit.stderr }).toEqual({ status: 0, stderr: "" });
+    expect((JSON.parse(atLimit.stdout) as [string, { body: string }])[1].body.length).toBe(64 * 1024 * 1024);
   });
 
   it("refuses a --data file that is not UTF-8 instead of replacing its bytes", () => {
@@ -482,7 +530,7 @@ describe("bad input: the message on stderr, exit code 2", () => {
 describe("repeated arguments", () => {
   it("keep the last name=value, --data and --base-url, and every -H", () => {
     const result = json([
-      "POST /x",
+      "POST /x{?a}",
       "a=1",
       "a=2",
       "--data",
@@ -498,7 +546,7 @@ describe("repeated arguments", () => {
       "-H",
       "x-b: 2",
     ]);
-    expect(result).toMatchObject({ url: "https://b.example/x", body: "two", headers: { "x-a": "1", "x-b": "2" } });
+    expect(result).toMatchObject({ url: "https://b.example/x?a=2", body: "two", headers: { "x-a": "1", "x-b": "2" } });
     expect((json(["GET /x", "a=1", "a=2"]) as { url: string }).url).toBe("https://api.github.com/x?a=2");
   });
 });
@@ -514,9 +562,11 @@ describe("--help", () => {
         "--header",
         "--base-url",
         "--data",
+        "64 MiB",
         "--curl",
         "--fetch",
         "--version",
+        "--  ",
         "code 2",
       ]) {
         expect(stdout).toContain(option);

@@ -381,6 +381,7 @@ describe("bodies JSON cannot hold", () => {
   it.each<[string, Error]>([
     ["an Error", new Error("E".repeat(100_000))],
     ["a TypeError", new TypeError("the caller's own")],
+    ["a RangeError", new RangeError("the caller's own")],
     [
       "an EndpointError of another call",
       (() => {
@@ -484,9 +485,55 @@ describe("bodies JSON cannot hold", () => {
       }),
     );
   });
+
+  it("reports a boxed bigint (Object(1n)), of any realm, as a bigint: JSON.stringify unboxes it and throws", () => {
+    const error = expect.objectContaining({
+      code: "ERR_INVALID_PARAMETER",
+      message: "the JSON body cannot be serialised: it holds a bigint",
+    });
+    expect(() => toFetch(endpoint("POST /x", { a: Object(1n) }))).toThrow(error);
+    expect(() => toFetch(endpoint("POST /x", { data: [runInNewContext("Object(1n)")] }))).toThrow(error);
+  });
 });
 
 describe("input that is not request options", () => {
+  it("reads each field once, so a getter cannot answer one value to the check and another to its use", () => {
+    const reads: string[] = [];
+    const options = {};
+    const answers: [string, unknown, unknown][] = [
+      ["method", "post", 1],
+      ["url", "https://a.example/x", 2],
+      ["headers", { "content-type": "text/plain" }, "x"],
+      ["body", "text", 3],
+      ["request", {}, 4],
+    ];
+    for (const [field, first, second] of answers) {
+      let count = 0;
+      Object.defineProperty(options, field, {
+        enumerable: true,
+        get: () => (reads.push(field), count++ === 0 ? first : second),
+      });
+    }
+    expect(toFetch(options as RequestOptions)).toEqual([
+      "https://a.example/x",
+      { method: "POST", headers: { "content-type": "text/plain" }, body: "text" },
+    ]);
+    expect(reads.sort()).toEqual(["body", "headers", "method", "request", "url"]);
+  });
+
+  it("asks a body once whether it is a stream", () => {
+    let reads = 0;
+    const body = {
+      get [Symbol.asyncIterator]() {
+        reads++;
+        return reads === 1 ? async function* () {} : undefined;
+      },
+    };
+    const [, init] = toFetch({ method: "post", url: "https://a.example/x", headers: {}, body });
+    expect(init).toMatchObject({ body, duplex: "half" });
+    expect(reads).toBe(1);
+  });
+
   it.each<[string, unknown, string]>([
     ["null", null, "toFetch needs request options, got null"],
     ["a string", "https://example.com", "toFetch needs request options, got string"],

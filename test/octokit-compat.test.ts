@@ -952,6 +952,24 @@ const REPROS: Repro[] = [
     focus: url,
   },
   {
+    id: "relative-made-absolute-without-slashes",
+    call: `endpoint({ method: "GET", baseUrl: "", url: "http{+x}", x: ":evil.example" })`,
+    run: (e) => e({ method: "GET", baseUrl: "", url: "http{+x}", x: ":evil.example" }),
+    focus: url,
+  },
+  {
+    id: "base-url-no-url",
+    call: `endpoint("GET /x", { baseUrl: "localhost:3000" })`,
+    run: (e) => e("GET /x", { baseUrl: "localhost:3000" }),
+    focus: url,
+  },
+  {
+    id: "sparse-array",
+    call: `endpoint("GET /x", { a: Array(3) })`,
+    run: (e) => e("GET /x", { a: Array(3) }),
+    focus: url,
+  },
+  {
     id: "relative-made-absolute",
     call: `endpoint("GET http{+rest}", { rest: "s://evil.example/x" })`,
     run: (e) => e("GET http{+rest}", { rest: "s://evil.example/x" }),
@@ -1072,6 +1090,12 @@ const REPROS: Repro[] = [
     id: "data-merge-string",
     call: `endpoint.defaults({ method: "POST", data: "hi" })("/x", { data: { b: 2 } })`,
     run: (e) => e.defaults({ method: "POST", data: "hi" })("/x", { data: { b: 2 } }),
+    focus: (r) => r.body,
+  },
+  {
+    id: "data-undefined-over-defaults",
+    call: `endpoint.defaults({ data: "raw" })("POST /x", { data: undefined, b: 2 })`,
+    run: (e) => e.defaults({ data: "raw" })("POST /x", { data: undefined, b: 2 }),
     focus: (r) => r.body,
   },
   {

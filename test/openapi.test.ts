@@ -817,3 +817,19 @@ describe("withRoutes(routes): the smaller rules", () => {
     );
   });
 });
+
+describe("toFetch of a multipart body", () => {
+  it("refuses a sparse list at its first hole, whatever its length", () => {
+    const options = {
+      method: "POST",
+      url: "/x",
+      headers: { "content-type": "multipart/form-data" },
+      body: { files: Array(2 ** 32 - 1) },
+    };
+    expectEndpointError(
+      () => toFetch(options),
+      "ERR_INVALID_PARAMETER",
+      'multipart field "files" is a sparse array (a hole at index 0)',
+    );
+  });
+});

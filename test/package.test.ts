@@ -27,7 +27,8 @@ const SCRIPT = `
 describe("the packed package", () => {
   beforeAll(() => {
     project = mkdtempSync(join(tmpdir(), "fluent-endpoint-pack-"));
-    const packed = JSON.parse(run("npm", ["pack", "--json", "--pack-destination", project], root));
+    // The build npm test made: prepack would empty dist/ under the suites that read it.
+    const packed = JSON.parse(run("npm", ["pack", "--ignore-scripts", "--json", "--pack-destination", project], root));
     writeFileSync(join(project, "package.json"), JSON.stringify({ name: "consumer", private: true }));
     run("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", join(project, packed[0].filename)], project);
   }, 180_000);
@@ -36,9 +37,13 @@ describe("the packed package", () => {
     if (project) rmSync(project, { recursive: true, force: true });
   });
 
+  it("is built before it is packed, so a fresh clone packs its dist/ (prepack)", () => {
+    expect(pkg.scripts.prepack).toBe("npm run build");
+  });
+
   it("ships dist, LICENSE and README only", () => {
     const installed = join(project, "node_modules", "fluent-endpoint");
-    const files = JSON.parse(run("npm", ["pack", "--dry-run", "--json"], root))[0].files.map(
+    const files = JSON.parse(run("npm", ["pack", "--dry-run", "--ignore-scripts", "--json"], root))[0].files.map(
       (f: { path: string }) => f.path,
     );
     expect(files).toEqual(

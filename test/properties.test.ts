@@ -6,6 +6,7 @@
 // number of runs per property for longer local runs (FAST_CHECK_SEED picks another seed):
 //   FAST_CHECK_RUNS=20000 npx vitest run test/properties.test.ts
 import fc from "fast-check";
+import { immerable } from "immer";
 import { describe, expect, it } from "vitest";
 import {
   type Endpoint,
@@ -1196,6 +1197,226 @@ describe("toFetch: a JSON body whose values have a toJSON gives JSON text or an 
             expect((error as EndpointError).code).toBe("ERR_INVALID_PARAMETER");
           }
         }),
+      );
+    },
+    TIMEOUT,
+  );
+});
+
+// --- hostile values ---
+// What an independent hostile-input run found: Map and Set subclasses, Proxies of a Map or Set,
+// [immerable] instances and the global object (frozen once), sparse arrays (an aborted process),
+// revoked proxies (raw TypeErrors), getters that answer twice, and `scheme:` without `//`.
+
+class HostileMap extends Map<string, unknown> {}
+class HostileSet extends Set<unknown> {}
+class Draftable {
+  static [immerable] = true;
+  value = 1;
+}
+
+function revokedProxy<T extends object>(target: T): T {
+  const { proxy, revoke } = Proxy.revocable(target, {});
+  revoke();
+  return proxy;
+}
+
+/** A value of each hostile kind, made afresh for each path (a getter's answers are counted per value). */
+interface Hostile {
+  name: string;
+  make: () => unknown;
+  /** Kept by reference somewhere: must come out of every path neither frozen nor changed. */
+  kept?: boolean;
+  /** Kept in a JSON body, where toFetch passes JSON.stringify's TypeError on (docs/decisions.md, "Revoked proxies"). */
+  unreadByJson?: boolean;
+}
+
+const HOSTILE: Hostile[] = [
+  { name: "a Map subclass", make: () => new HostileMap([["k", 1]]), kept: true },
+  { name: "a Set subclass", make: () => new HostileSet(["a"]), kept: true },
+  { name: "an [immerable] instance", make: () => new Draftable(), kept: true },
+  { name: "the global object", make: () => globalThis, kept: true },
+  { name: "a Proxy of a Map", make: () => new Proxy(new Map([["k", 1]]), {}) },
+  { name: "a Proxy of a Set", make: () => new Proxy(new Set(["a"]), {}) },
+  { name: "a list with a hole", make: () => [1, , 3] }, // eslint-disable-line no-sparse-arrays
+  { name: "Array(2 ** 32 - 1)", make: () => Array(2 ** 32 - 1) },
+  { name: "Array(2e8) in an object", make: () => ({ k: Array(2e8) }) },
+  { name: "a revoked Proxy", make: () => revokedProxy({}) },
+  { name: "a revoked Proxy of a list", make: () => revokedProxy([1]) },
+  { name: "a revoked Proxy of a function", make: () => revokedProxy(() => 1), unreadByJson: true },
+  { name: "a list holding a revoked Proxy", make: () => ["a", revokedProxy({})] },
+  {
+    name: "an object whose getter answers a list, then text",
+    make: () => {
+      let reads = 0;
+      return Object.defineProperty({}, "k", { enumerable: true, get: () => (reads++ === 0 ? ["x", "y"] : "z") });
+    },
+  },
+  { name: "a boxed bigint", make: () => Object(1n) },
+];
+
+/** Where a hostile parameter `a` goes: the query, the path, a JSON body, or a body it is left out of. */
+const PLACES: string[] = ["GET /x", "GET /x/{a}", "GET /x{?a*}", "POST /x", "POST /x{/a*}"];
+
+/** What a path gives, in a form that holds no hostile value (a body may keep one by reference). */
+function summary(run: () => RequestOptions): unknown {
+  const result = outcome(run);
+  if (!result.ok) return result;
+  const { method, url, headers, body } = result.value;
+  return { method, url, headers, bodyKeys: typeof body === "object" && body !== null ? Object.keys(body) : body };
+}
+
+describe("hostile values: every path gives a result or an EndpointError, the same in each, and leaves them as they were", () => {
+  it(
+    "endpoint(), defaults(), the builder, merge() + parse() and toFetch agree on each hostile parameter, in every place",
+    () => {
+      fc.assert(
+        fc.property(
+          fc.constantFrom(...HOSTILE),
+          fc.constantFrom(...PLACES),
+          fc.boolean(),
+          ({ make, kept, unreadByJson }, place, withData) => {
+            const extra = withData && place.startsWith("POST") ? { data: "d" } : {};
+            const values: unknown[] = [];
+            // Typed `never`: a hostile value goes where the public types would refuse it.
+            const fresh = (): never => {
+              const value = make();
+              values.push(value);
+              return value as never;
+            };
+            const paths: (() => RequestOptions)[] = [
+              () => endpoint(place, { a: fresh(), ...extra }),
+              () => endpoint.defaults({ a: fresh(), ...extra })(place),
+              () => {
+                const builder = new RequestBuilder().route(place).param("a", fresh());
+                return ("data" in extra ? builder.data(extra.data) : builder).build();
+              },
+              () =>
+                RequestBuilder.from({ a: fresh(), ...extra })
+                  .route(place)
+                  .build(),
+              () => endpoint.parse(endpoint.merge(place, { a: fresh(), ...extra })),
+            ];
+            const first = summary(paths[0]!);
+            for (const path of paths.slice(1)) expect(summary(path)).toStrictEqual(first);
+            // toFetch of any result: fetch's arguments or an EndpointError, except a revoked Proxy kept in a JSON body.
+            const sent = outcome(() => paths[0]!());
+            if (sent.ok && !(unreadByJson && typeof sent.value.body === "object")) {
+              try {
+                toFetch(sent.value);
+              } catch (error) {
+                expect(error).toBeInstanceOf(EndpointError);
+              }
+            }
+            if (kept) {
+              for (const value of values) expect(Object.isFrozen(value)).toBe(false);
+            }
+          },
+        ),
+        { numRuns: Math.min(RUNS, 400) },
+      );
+    },
+    TIMEOUT,
+  );
+
+  it(
+    "a value kept by reference stays changeable after every path",
+    () => {
+      const map = new HostileMap([["k", 1]]);
+      const set = new HostileSet(["a"]);
+      const draftable = new Draftable();
+      for (const value of [map, set, draftable, globalThis]) {
+        for (const place of PLACES) {
+          outcome(() => endpoint.defaults({ a: value })(place));
+          outcome(() => new RequestBuilder().route(place).param("a", value).build());
+        }
+      }
+      map.set("k2", 2);
+      set.add("b");
+      draftable.value = 2;
+      expect([map.size, set.size, draftable.value, Object.isFrozen(globalThis)]).toEqual([2, 2, 2, false]);
+    },
+    TIMEOUT,
+  );
+});
+
+describe("a relative template never expands to a url the WHATWG URL parser reads as absolute", () => {
+  const schemeish = fc.oneof(
+    fc.constantFrom(":evil.example", "s:/evil.example", "s://evil.example/x", "://evil", ":", "tp:x", "1:x", "a:b"),
+    fc.string({ unit: fc.constantFrom("a", "s", "1", ":", "/", ".", "+", "-"), maxLength: 6 }),
+  );
+
+  it(
+    "with or without a baseUrl, the url's origin is the baseUrl's (or the page's), or the call is refused",
+    () => {
+      fc.assert(
+        fc.property(
+          fc.constantFrom("http", "a", "h1", "/x", "x/", "1", "ht"),
+          fc.constantFrom("+", "", "#", "/", "."),
+          schemeish,
+          fc.constantFrom("", "https://api.example.com"),
+          (start, op, x, base) => {
+            const result = outcome(() => endpoint({ method: "GET", baseUrl: base, url: `${start}{${op}x}`, x }));
+            if (!result.ok) {
+              expect(result.code).toBe("ERR_UNSAFE_PATH");
+              return;
+            }
+            const origin = base === "" ? "https://page.example" : base;
+            expect(new URL(result.value.url, "https://page.example/dir/").origin).toBe(origin);
+          },
+        ),
+      );
+    },
+    TIMEOUT,
+  );
+
+  it(
+    "a baseUrl with a scheme but no '//' is refused, in every call form",
+    () => {
+      fc.assert(
+        fc.property(fc.constantFrom("localhost:3000", "https:/h", "a:", "mailto:x"), (baseUrl) => {
+          for (const call of [
+            () => endpoint("GET /x", { baseUrl }),
+            () => endpoint.defaults({ baseUrl }),
+            () => new RequestBuilder().baseUrl(baseUrl),
+          ]) {
+            expect(outcome(call as () => RequestOptions)).toStrictEqual({ ok: false, code: "ERR_INVALID_OPTIONS" });
+          }
+        }),
+      );
+    },
+    TIMEOUT,
+  );
+});
+
+describe("toFetch reads request options once, whatever their getters answer the second time", () => {
+  const second = fc.oneof(fc.constantFrom<unknown>(1, null, undefined, "", "x\r\ny", {}, []), fc.string());
+
+  it(
+    "gives what it gives for the first answers, or an EndpointError",
+    () => {
+      fc.assert(
+        fc.property(
+          fc.record({ method: second, url: second, headers: second, body: second, request: second }),
+          (later) => {
+            const first = {
+              method: "post",
+              url: "https://api.example.com/x",
+              headers: { "content-type": "text/plain" },
+              body: "text",
+              request: {},
+            };
+            const options = {};
+            for (const field of Object.keys(first) as (keyof typeof first)[]) {
+              let reads = 0;
+              Object.defineProperty(options, field, {
+                enumerable: true,
+                get: () => (reads++ === 0 ? first[field] : later[field]),
+              });
+            }
+            expect(toFetch(options as RequestOptions)).toStrictEqual(toFetch(first as RequestOptions));
+          },
+        ),
       );
     },
     TIMEOUT,

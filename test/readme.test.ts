@@ -1,8 +1,9 @@
 // The README's own examples run: each ```js block is a module importing the build, in
 // which a line `expression; // value` asserts that the expression deep-equals the value.
-// fetch is a stub that answers 200, so the examples send nothing anywhere. The ```ts
-// block of typed routes is compiled: each `// @ts-expect-error <text>` line must stand
-// above an error whose message holds <text>, and nothing else may fail.
+// fetch is a stub that answers as GitHub does, 401 to the README's placeholder token and
+// 200 otherwise, so the examples send nothing anywhere and show what a reader would see.
+// The ```ts block of typed routes is compiled: each `// @ts-expect-error <text>` line
+// must stand above an error whose message holds <text>, and nothing else may fail.
 import ts from "typescript";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -63,8 +64,11 @@ describe("README.md", () => {
       writeFileSync(file, source);
       const sent: string[] = [];
       const realFetch = globalThis.fetch;
-      globalThis.fetch = (async (url: string, init: { method: string }) => {
+      globalThis.fetch = (async (url: string, init: { method: string; headers: Record<string, string> }) => {
         sent.push(`${init.method} ${url}`);
+        if (init.headers.authorization === "token secret123") {
+          return new Response('{"message":"Bad credentials","status":"401"}', { status: 401 });
+        }
         return new Response("{}", { status: 200 });
       }) as typeof fetch;
       try {

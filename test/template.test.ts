@@ -286,9 +286,32 @@ describe("a relative template never expands to an absolute url", () => {
     expectEndpointError(() => expand("ht{+a}", { a: "tp://x" }), "ERR_UNSAFE_PATH", /is relative/);
   });
 
+  it("counts any scheme followed by ':' as absolute, as the WHATWG URL parser reads it, with or without '//'", () => {
+    // new URL("https:/evil.example") is https://evil.example/, and "http:evil.example" has the scheme http:.
+    for (const x of ["s:/evil.example", ":evil.example"]) {
+      expectEndpointError(
+        () => endpoint({ method: "GET", baseUrl: "", url: "http{+x}", x }),
+        "ERR_UNSAFE_PATH",
+        `url template "http{+x}" is relative, but its expansion made the absolute url "http${x}"`,
+      );
+      expectEndpointError(() => endpoint("GET http{+x}", { x }), "ERR_UNSAFE_PATH", "is relative");
+    }
+    expectEndpointError(() => expand("a{+b}", { b: ":" }), "ERR_UNSAFE_PATH", '"a:"');
+    expectEndpointError(() => expand("{a}:1", { a: "c" }), "ERR_UNSAFE_PATH", '"c:1"');
+    // A scheme needs a letter first: "1:" or ":" at the start is a relative url.
+    expect(expand("{a}:1", { a: "1" })).toBe("1:1");
+    expect(expand("{+a}/x", { a: ":y" })).toBe(":y/x");
+  });
+
+  it("keeps a template written with a scheme, with or without '//'", () => {
+    expect(expand("tel:+1{n}", { n: 555 })).toBe("tel:+1555");
+    expect(expand("http:/x{y}", { y: 1 })).toBe("http:/x1");
+  });
+
   it("lets a leading expression hold an absolute URL, as documented", () => {
     expect(endpoint("GET {+base}", { base: "https://example.com/x" }).url).toBe("https://example.com/x");
     expect(endpoint("GET {base}/y", { base: "https://example.com/x" }).url).toBe("https://example.com/x/y");
+    expect(expand("{+base}/y", { base: "mailto:x" })).toBe("mailto:x/y");
   });
 });
 

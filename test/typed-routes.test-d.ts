@@ -345,6 +345,12 @@ describe("route maps", () => {
     issues.params({ state: "opne" });
     issues.params({ owner: "octokit", repo: "endpoint.js", state: "open" }).build();
     new RequestBuilder().withRoutes<Endpoints>().route("POST /markdown/raw").data("# Title").build();
+    // .data(undefined) drops the body: it no longer counts as given.
+    const markdown = new RequestBuilder().route("POST /markdown/raw").withRoutes<{
+      "POST /markdown/raw": { parameters: { data: string | undefined } };
+    }>();
+    // @ts-expect-error missing parameter: data
+    markdown.data("# Title").data(undefined).build();
   });
 
   it("takes a map of one's own", () => {

@@ -125,18 +125,32 @@ describe("base URLs and absolute URL values that would swallow the path", () => 
   });
 
   it.each([
-    ["a line feed", "https://h/api\n", 13],
-    ["a tab", "https://h/\tapi", 10],
-    ["a NUL", "\u0000https://h", 0],
-    ["a DEL", "https://h/\u007f", 10],
-  ])("refuses a baseUrl with %s, naming it and the position, in every call form", (_, baseUrl, position) => {
+    ["a line feed", "https://h/api\n"],
+    ["a tab", "https://h/\tapi"],
+    ["a NUL", "\u0000https://h"],
+    ["a DEL", "https://h/\u007f"],
+    ["a lone surrogate", "https://a\uD800.example"],
+    ["a lone low surrogate", "https://a.example/\uDC00"],
+    ["no scheme, which URL parsers read as the scheme localhost:", "localhost:3000"],
+    ["a scheme without '//'", "https:/h"],
+    ["a relative path", "api/v3"],
+    ["a leading space", " https://h"],
+  ])("refuses a baseUrl with %s, naming it (JSON-quoted, so the culprit shows), in every call form", (_, baseUrl) => {
     const error = expect.objectContaining({
       code: "ERR_INVALID_OPTIONS",
-      message: `baseUrl ${JSON.stringify(baseUrl)} holds a control character at position ${position}`,
+      message: `baseUrl ${JSON.stringify(baseUrl)} must be "", a path starting with "/" or an absolute url (scheme://…), without a query, fragment, control character or lone surrogate`,
     });
     expect(() => endpoint("GET /x", { baseUrl })).toThrow(error);
     expect(() => endpoint.defaults({ baseUrl })).toThrow(error);
     expect(() => new RequestBuilder().baseUrl(baseUrl)).toThrow(error);
+    expect(() => RequestBuilder.from({ baseUrl })).toThrow(error);
+  });
+
+  it('accepts "", a path starting with "/", and an absolute url with any scheme and non-ASCII text', () => {
+    expect(joined("", "/x")).toBe("/x");
+    expect(joined("/api", "/x")).toBe("/api/x");
+    expect(joined("HTTP://h.example:8080", "/x")).toBe("HTTP://h.example:8080/x");
+    expect(joined("https://bücher.example/😀", "/x")).toBe("https://bücher.example/😀/x");
   });
 
   it("refuses a leading absolute URL value with a query or fragment when more of the template follows", () => {

@@ -1,4 +1,4 @@
-import { describe, EndpointError, quote } from "../core/errors.js";
+import { describe, EndpointError, isRevoked, orTooLong, quote } from "../core/errors.js";
 import { queryPair, queryValue } from "../http/url.js";
 import type { RequestOptions } from "../core/types.js";
 import { builtinKind, isPlainObject, MAX_DEPTH, ownValue, setOwn } from "../core/values.js";
@@ -39,13 +39,18 @@ function formText(body: object): string {
     );
   }
   let text = "";
-  for (const key of Object.keys(body)) {
-    const value = queryValue(
-      key,
-      (body as Record<string, unknown>)[key],
-      "send the body as a string or URLSearchParams",
-    );
-    if (value !== undefined) text += (text === "" ? "" : "&") + queryPair(key, value);
+  let key: string | undefined;
+  try {
+    for (key of Object.keys(body)) {
+      const value = queryValue(
+        key,
+        (body as Record<string, unknown>)[key],
+        "send the body as a string or URLSearchParams",
+      );
+      if (value !== undefined) text += (text === "" ? "" : "&") + queryPair(key, value);
+    }
+  } catch (error) {
+    throw orTooLong(error, `parameter ${quote(key!)} makes the form body`);
   }
   return text;
 }
@@ -55,7 +60,16 @@ function formData(body: Record<string, unknown>): FormData {
   const data = new FormData();
   for (const name of Object.keys(body)) {
     const value = body[name];
-    for (const item of Array.isArray(value) ? value : [value]) {
+    const items = Array.isArray(value) ? value : [value];
+    for (let i = 0; i < items.length; i++) {
+      const item = items[i];
+      // docs/decisions.md, "Sparse arrays": the first hole is refused, so no walk is longer than the items.
+      if (item === undefined && !(i in items)) {
+        throw new EndpointError(
+          "ERR_INVALID_PARAMETER",
+          `multipart field ${quote(name)} is a sparse array (a hole at index ${i})`,
+        );
+      }
       if (item === undefined || item === null) continue;
       const kind = classOf(item);
       data.append(
@@ -88,30 +102,32 @@ const SENT_AS_THEY_ARE = /*#__PURE__*/ new Set([
   "URLSearchParams",
 ]);
 
-// Node's fetch also reads any async iterable (a Readable) as a stream.
-function isStream(body: unknown): boolean {
-  return (
-    classOf(body) === "ReadableStream" ||
-    typeof (body as Record<symbol, unknown> | null)?.[Symbol.asyncIterator] === "function"
-  );
-}
-
 // docs/decisions.md, "`toFetch` bodies": one pass, the replacer seeing each value after its `toJSON`.
 function serialise(body: unknown): string {
   // The replacer's `this` is the object being written, so `open` is popped back to it.
   const open: object[] = [];
-  const text = JSON.stringify(body, function (this: object, _key: string, value: unknown) {
-    while (open.length > 0 && open[open.length - 1] !== this) open.pop();
-    if (typeof value === "bigint") throw unserialisable("a bigint");
-    if (typeof value === "object" && value !== null) {
-      const kind = Array.isArray(value) || isPlainObject(value) ? undefined : builtinKind(value);
-      if (kind === "Map" || kind === "Set") throw unserialisable(`a ${kind}, which JSON writes as {}`);
-      if (open.includes(value)) throw unserialisable("a cycle");
-      if (open.length === MAX_DEPTH) throw unserialisable(`values nested over ${MAX_DEPTH} levels deep`);
-      open.push(value);
-    }
-    return value;
-  }) as string | undefined;
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(body, function (this: object, key: string, value: unknown) {
+      while (open.length > 0 && open[open.length - 1] !== this) open.pop();
+      if (typeof value === "bigint") throw unserialisable("a bigint");
+      // JSON writes a hole as null, one at a time up to the length: docs/decisions.md, "Sparse arrays".
+      if (value === undefined && Array.isArray(this) && !(key in this)) {
+        throw unserialisable(`a sparse array (a hole at index ${key})`);
+      }
+      if (typeof value === "object" && value !== null) {
+        const kind = Array.isArray(value) || isPlainObject(value) ? undefined : builtinKind(value);
+        if (kind === "BigInt") throw unserialisable("a bigint");
+        if (kind === "Map" || kind === "Set") throw unserialisable(`a ${kind}, which JSON writes as {}`);
+        if (open.includes(value)) throw unserialisable("a cycle");
+        if (open.length === MAX_DEPTH) throw unserialisable(`values nested over ${MAX_DEPTH} levels deep`);
+        open.push(value);
+      }
+      return value;
+    }) as string | undefined;
+  } catch (error) {
+    throw orTooLong(error, "the JSON body cannot be serialised: it is");
+  }
   if (text === undefined) throw unserialisable(`a ${typeof body}, which has no JSON text`);
   return text;
 }
@@ -129,12 +145,18 @@ function unserialisable(problem: string): EndpointError {
  * // fetch("https://api.github.com/user", { method: "PATCH", headers: {…}, body: '{"bio":"Hello"}' })
  */
 export function toFetch(options: RequestOptions): [string, FetchInit] {
-  assertRequestOptions(options);
+  if (typeof options !== "object" || options === null || isRevoked(options)) {
+    throw new EndpointError("ERR_INVALID_OPTIONS", `toFetch needs request options, got ${describe(options)}`);
+  }
+  // Each field read once, so a getter cannot answer one value to a check and another to its use.
+  const method = requestField(options, "method") as string;
+  const url = requestField(options, "url") as string;
+  const given = requestField(options, "headers") as Record<string, unknown>;
   const headers: Record<string, string> = {};
   // Result headers are lowercase, but hand-written options may say "Content-Type".
   let contentType = "content-type";
-  for (const name of Object.keys(options.headers)) {
-    const value = options.headers[name];
+  for (const name of Object.keys(given)) {
+    const value = given[name];
     if (value === undefined || value === null) continue;
     if (typeof value !== "string" && typeof value !== "number") {
       throw new EndpointError(
@@ -145,7 +167,7 @@ export function toFetch(options: RequestOptions): [string, FetchInit] {
     setOwn(headers, name, String(value));
     if (name.length === 12 && name.toLowerCase() === "content-type") contentType = name;
   }
-  const init: FetchInit = { method: options.method.toUpperCase(), headers };
+  const init: FetchInit = { method: method.toUpperCase(), headers };
   // Own fields only, here and for the signal: a polluted Object.prototype adds no body.
   const body = ownValue(options, "body");
   if (body !== undefined) {
@@ -153,8 +175,11 @@ export function toFetch(options: RequestOptions): [string, FetchInit] {
     const json = type === "application/json" || type.endsWith("+json");
     const structured = isPlainObject(body) || Array.isArray(body);
     const kind = classOf(body);
-    if (typeof body === "string" || ArrayBuffer.isView(body) || SENT_AS_THEY_ARE.has(kind) || isStream(body))
-      init.body = body;
+    // Node's fetch also reads any async iterable (a Readable) as a stream.
+    const stream =
+      kind === "ReadableStream" ||
+      typeof (body as Record<symbol, unknown> | null)?.[Symbol.asyncIterator] === "function";
+    if (typeof body === "string" || ArrayBuffer.isView(body) || SENT_AS_THEY_ARE.has(kind) || stream) init.body = body;
     else if (structured && type === "application/x-www-form-urlencoded") init.body = formText(body as object);
     else if (isPlainObject(body) && type === "multipart/form-data") {
       init.body = formData(body);
@@ -164,27 +189,22 @@ export function toFetch(options: RequestOptions): [string, FetchInit] {
     if ((kind === "FormData" || kind === "URLSearchParams") && (json || type === "multipart/form-data")) {
       if (json || !/;\s*boundary=/i.test(headers[contentType]!)) delete headers[contentType];
     }
-    if (isStream(body)) init.duplex = "half";
+    if (stream) init.duplex = "half";
   }
   const request = ownValue(options, "request");
   const signal = typeof request === "object" && request !== null ? ownValue(request, "signal") : undefined;
   if (signal !== undefined) init.signal = signal;
-  return [options.url, init];
+  return [url, init];
 }
 
 // docs/decisions.md, "`toFetch` input": a `Headers` or a `Map` has no own keys, so every header would be lost.
-function assertRequestOptions(options: unknown): void {
-  if (typeof options !== "object" || options === null) {
-    throw new EndpointError("ERR_INVALID_OPTIONS", `toFetch needs request options, got ${describe(options)}`);
+function requestField(options: object, field: string): unknown {
+  const value = ownValue(options, field);
+  if (field === "headers" ? !isPlainObject(value) : typeof value !== "string") {
+    throw new EndpointError(
+      "ERR_INVALID_OPTIONS",
+      `toFetch: the request options' ${field} must be ${field === "headers" ? "a plain object" : "a string"}, got ${describe(value)}`,
+    );
   }
-  for (const field of ["method", "url", "headers"]) {
-    const value = ownValue(options, field);
-    const ok = field === "headers" ? isPlainObject(value) : typeof value === "string";
-    if (!ok) {
-      throw new EndpointError(
-        "ERR_INVALID_OPTIONS",
-        `toFetch: the request options' ${field} must be ${field === "headers" ? "a plain object" : "a string"}, got ${describe(value)}`,
-      );
-    }
-  }
+  return value;
 }

@@ -222,16 +222,14 @@ export class RequestBuilder<
     return withParams(link, params);
   }
 
-  /** Sets the request body, sent as is (by identity) instead of JSON built from parameters. @example builder.data("Hello, world") */
-  data<M extends string, U extends string, G extends string, R>(
+  /** Sets the request body, sent as is (by identity) instead of JSON built from parameters; `undefined` drops it. @example builder.data("Hello, world") */
+  data<M extends string, U extends string, G extends string, R, Body extends ParameterValue<"data", M, U, R>>(
     this: RequestBuilder<M, U, G, R>,
-    body: ParameterValue<"data", M, U, R>,
-  ): RequestBuilder<M, U, G | "data", R>;
+    body: Body,
+  ): RequestBuilder<M, U, undefined extends Body ? Exclude<G, "data"> : G | "data", R>;
   data(body: unknown): RequestBuilder {
-    const link = RequestBuilder.#linkOf(this);
-    if (body === undefined) return new RequestBuilder(OWN, link);
-    const held = new Held(body);
-    return derive(link, (state) => {
+    const held = body === undefined ? undefined : new Held(body);
+    return derive(RequestBuilder.#linkOf(this), (state) => {
       state.data = held;
     });
   }

@@ -1,7 +1,7 @@
 // `fluent-endpoint`: prints what a route plus parameters turns into, as request
 // options (JSON), a curl command or the arguments of fetch. Bad input prints its
 // message and a usage line, and exits with 2.
-import { readFileSync } from "node:fs";
+import { closeSync, openSync, readSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { endpoint, EndpointError, type RequestOptions, toFetch, VERSION } from "../index.js";
 import { OPTION_KEYS } from "../core/options.js";
@@ -29,12 +29,16 @@ Parameters:
 
 Options:
   -H, --header "name: value"  add a header (repeatable)
-  --base-url URL              prefix for a url that is a path (default https://api.github.com)
+  --base-url URL              prefix for a url that is a path (default https://api.github.com):
+                              "", a path starting with "/" or a scheme://… url
   --data TEXT | @FILE | -     the request body: text, a UTF-8 file, or standard input
+                              (at most 64 MiB)
   --curl                      print an equivalent curl command instead
   --fetch                     print the arguments of fetch(...toFetch(options)) instead
   -h, --help                  print this help
   -v, --version               print the version
+  --                          end the options: every argument after it is the route or a
+                              parameter, even one that starts with "-" (-- -x=1)
 
 Commands:
   fluent-endpoint openapi DESCRIPTION [-o FILE]
@@ -53,7 +57,10 @@ const USAGE_HINT = `usage: ${SYNOPSIS}; see --help`;
 /** Bad command-line input; reported like an EndpointError. */
 class UsageError extends Error {}
 
-/** `name=value` is a string parameter; `name:=json` is parsed as JSON. */
+/**
+ * `name=value` is a string parameter; `name:=json` is parsed as JSON. A number JSON.parse reads as
+ * ±Infinity (`1e400`) is refused, as the library refuses it in a query, instead of a body's `null`.
+ */
 function parseParameter(argument: string): [string, unknown] {
   const equals = argument.indexOf("=");
   const isJson = equals > 0 && argument[equals - 1] === ":";
@@ -61,11 +68,20 @@ function parseParameter(argument: string): [string, unknown] {
   if (name === "") throw new UsageError(`parameter ${JSON.stringify(argument)} is not name=value or name:=json`);
   const text = argument.slice(equals + 1);
   if (!isJson) return [name, text];
+  let infinite: number | undefined;
+  let value: unknown;
   try {
-    return [name, JSON.parse(text)];
+    value = JSON.parse(text, (_key, item: unknown) => {
+      if (typeof item === "number" && !Number.isFinite(item)) infinite ??= item;
+      return item;
+    });
   } catch {
     throw new UsageError(`parameter "${name}": ${JSON.stringify(text)} is not valid JSON`);
   }
+  if (infinite !== undefined) {
+    throw new UsageError(`parameter "${name}": ${JSON.stringify(text)} holds ${infinite}, not a finite number`);
+  }
+  return [name, value];
 }
 
 /** `"name: value"`, as curl takes it; the value is trimmed, the name is validated by the library. */
@@ -76,17 +92,47 @@ function parseHeader(argument: string): [string, string] {
 }
 
 /**
+ * The most `--data` reads from a file or standard input: printed as JSON, where a control
+ * character is 6 characters (`\u0001`), a body of that size stays under V8's longest string
+ * (2 ** 29 - 24 characters); and `@/dev/zero` ends with a message instead of never.
+ */
+const MAX_DATA_BYTES = 64 * 1024 * 1024;
+
+/** The bytes of `--data @file` or `--data -`, read in chunks up to {@link MAX_DATA_BYTES}. */
+function readBounded(argument: string): Buffer {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  let fd: number | undefined;
+  try {
+    fd = argument === "-" ? 0 : openSync(argument.slice(1), "r");
+    for (;;) {
+      const chunk = Buffer.allocUnsafe(64 * 1024);
+      const read = readSync(fd, chunk, 0, chunk.length, null);
+      if (read === 0) break;
+      total += read;
+      if (total > MAX_DATA_BYTES) {
+        throw new UsageError(
+          `--data ${argument}: more than 64 MiB, the most --data reads; send a larger body from code`,
+        );
+      }
+      chunks.push(chunk.subarray(0, read));
+    }
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+    throw new UsageError(`--data ${argument}: ${(error as Error).message}`);
+  } finally {
+    if (fd !== undefined && fd !== 0) closeSync(fd);
+  }
+  return Buffer.concat(chunks, total);
+}
+
+/**
  * `--data`: `@file` reads a UTF-8 file (relative to the working directory), `-` standard
- * input. Bytes that are not UTF-8 are refused: decoding would silently replace them.
+ * input, at most 64 MiB. Bytes that are not UTF-8 are refused: decoding would silently replace them.
  */
 function readData(argument: string): string {
   if (argument !== "-" && !argument.startsWith("@")) return argument;
-  let bytes: Buffer;
-  try {
-    bytes = readFileSync(argument === "-" ? 0 : argument.slice(1));
-  } catch (error) {
-    throw new UsageError(`--data ${argument}: ${(error as Error).message}`);
-  }
+  const bytes = readBounded(argument);
   try {
     return new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes);
   } catch {
@@ -211,8 +257,19 @@ function run(args: string[]): string {
     }
     builder = builder.param(name, value);
   }
-  if (values.data !== undefined) builder = builder.data(readData(values.data));
+  let unsent: string[] = [];
+  if (values.data !== undefined) {
+    const data = readData(values.data);
+    // Built without the data, the parameters the url does not use make the JSON body: with it, they are not sent.
+    unsent = Object.keys(builder.build().body ?? {});
+    builder = builder.data(data);
+  }
   const options = builder.build();
+  for (const name of unsent) {
+    console.error(
+      `fluent-endpoint: warning: parameter ${JSON.stringify(name)} is not sent: --data is the whole body, and the url does not use it`,
+    );
+  }
 
   if (values.curl) return toCurl(options);
   return JSON.stringify(values.fetch ? toFetch(options) : options, null, 2);

@@ -76,6 +76,29 @@ export class EndpointError extends TypeError {
   }
 }
 
+/**
+ * `error` as `ERR_INVALID_PARAMETER` naming `culprit` when it is V8's own for a string over its longest
+ * (2 ** 29 - 24 characters), which no check of the input can foresee; any other error as it is.
+ */
+export function orTooLong(error: unknown, culprit: string): unknown {
+  return error instanceof RangeError && error.message === "Invalid string length"
+    ? new EndpointError(
+        "ERR_INVALID_PARAMETER",
+        `${culprit} longer than the longest string this JavaScript engine can hold`,
+      )
+    : error;
+}
+
+/** Only a revoked Proxy makes `Array.isArray` throw (docs/decisions.md, "Revoked proxies"); no trap runs. */
+export function isRevoked(value: unknown): boolean {
+  try {
+    Array.isArray(value);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
 /** Shortens caller input shown in a message, so a megabyte of input never becomes a megabyte of message. */
 export function shorten(text: string, limit = 60): string {
   return text.length > limit ? `${text.slice(0, limit)}…(${text.length} characters)` : text;
@@ -90,6 +113,7 @@ export function quote(text: string, limit = 60): string {
 export function describe(value: unknown): string {
   if (value === null) return "null";
   if (typeof value !== "object") return typeof value;
+  if (isRevoked(value)) return "a revoked Proxy";
   if (Array.isArray(value)) return "an array";
   const name = Object.getPrototypeOf(value)?.constructor?.name;
   return typeof name === "string" && name !== "Object" ? `a ${shorten(name)}` : "an object";

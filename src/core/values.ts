@@ -1,18 +1,41 @@
 import { freeze } from "immer";
-import { EndpointError, quote } from "./errors.js";
+import { EndpointError, isRevoked, quote } from "./errors.js";
 
-/** A plain object: `{}` literal, `JSON.parse` output, `Object.create(null)` (from any realm). */
+/** A plain object: `{}` literal, `JSON.parse` output, `Object.create(null)` (from any realm); never a revoked Proxy. */
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (typeof value !== "object" || value === null) return false;
-  const proto = Object.getPrototypeOf(value);
+  let proto: unknown;
+  try {
+    proto = Object.getPrototypeOf(value);
+  } catch (error) {
+    // docs/decisions.md, "Revoked proxies": a trap's own error passes.
+    if (isRevoked(value)) return false;
+    throw error;
+  }
   return proto === null || Object.getPrototypeOf(proto) === null;
 }
 
+/** `Array.isArray`, a revoked Proxy being `ERR_INVALID_PARAMETER` naming parameter `name`. */
+export function isList(value: unknown, name: string): value is unknown[] {
+  try {
+    return Array.isArray(value);
+  } catch {
+    throw invalidParameter(name, "is or holds a revoked Proxy, which cannot be read");
+  }
+}
+
+/** An `ERR_INVALID_PARAMETER` naming parameter `name`. */
+export function invalidParameter(name: string, problem: string): EndpointError {
+  return new EndpointError("ERR_INVALID_PARAMETER", `parameter ${quote(name)} ${problem}`);
+}
+
 /** By internal slot, not `instanceof`: works across realms, runs no caller getter, and a `toStringTag` cannot fake it. */
-export function builtinKind(value: object): "Date" | "Map" | "Set" | undefined {
+export function builtinKind(value: object): "Date" | "Map" | "Set" | "BigInt" | undefined {
   if (works(Date.prototype.getTime, value)) return "Date";
   if (works(Map.prototype.has, value)) return "Map";
   if (works(Set.prototype.has, value)) return "Set";
+  // A boxed bigint (`Object(1n)`), which JSON.stringify unboxes and then refuses.
+  if (works(BigInt.prototype.valueOf, value)) return "BigInt";
   return undefined;
 }
 
@@ -51,9 +74,7 @@ export function scalarText(value: unknown, name: string): string | undefined {
     case "string":
       return value;
     case "number":
-      if (!Number.isFinite(value)) {
-        throw new EndpointError("ERR_INVALID_PARAMETER", `parameter ${quote(name)} is ${value}, not a finite number`);
-      }
+      if (!Number.isFinite(value)) throw invalidParameter(name, `is ${value}, not a finite number`);
       return String(value);
     case "bigint":
     case "boolean":
@@ -63,13 +84,11 @@ export function scalarText(value: unknown, name: string): string | undefined {
       if (
         typeof value === "object" &&
         value !== null &&
-        !Array.isArray(value) &&
+        !isList(value, name) &&
         !isPlainObject(value) &&
         builtinKind(value) === "Date"
       ) {
-        if (Number.isNaN(Date.prototype.getTime.call(value))) {
-          throw new EndpointError("ERR_INVALID_PARAMETER", `parameter ${quote(name)} is an invalid Date`);
-        }
+        if (Number.isNaN(Date.prototype.getTime.call(value))) throw invalidParameter(name, "is an invalid Date");
         return Date.prototype.toISOString.call(value);
       }
       return undefined;
@@ -84,7 +103,10 @@ export function itemTexts(items: object, name: string, refuse: (item: unknown) =
   for (let i = 0; i < keys.length; i++) {
     const key = list ? String(i) : (keys[i] as string);
     const item = (items as Record<string, unknown>)[key];
-    if (item === undefined || item === null) continue;
+    if (item === undefined || item === null) {
+      if (list && item === undefined && !(key in items)) throw sparse(name, key);
+      continue;
+    }
     const text = scalarText(item, name);
     if (text === undefined) throw refuse(item);
     texts.push([key, text]);
@@ -92,27 +114,32 @@ export function itemTexts(items: object, name: string, refuse: (item: unknown) =
   return texts;
 }
 
+/** A hole is refused where it is met, so no walk is longer than the items (docs/decisions.md, "Sparse arrays"). */
+function sparse(name: string, index: number | string): EndpointError {
+  return invalidParameter(name, `contains a sparse array (a hole at index ${index})`);
+}
+
 /** docs/decisions.md, "Nesting depth". */
 export const MAX_DEPTH = 1000;
 
 /** A deep copy of plain data, to freeze or hand out without touching the caller's value (docs/decisions.md, "Frozen surfaces"). */
 export function cloneValue<T>(value: T, name: string, frozen = false): T {
-  return typeof value !== "object" || value === null
-    ? value
-    : cloneWithin(value, `parameter ${quote(name)}`, [], frozen);
+  return typeof value !== "object" || value === null ? value : cloneWithin(value, name, [], frozen);
 }
 
 function cloneWithin<T>(value: T, name: string, ancestors: object[], frozen: boolean): T {
   if (typeof value !== "object" || value === null) return value;
-  if (ancestors.includes(value)) throw new EndpointError("ERR_INVALID_PARAMETER", `${name} contains a cycle`);
-  if (ancestors.length === MAX_DEPTH) {
-    throw new EndpointError("ERR_INVALID_PARAMETER", `${name} is nested more than ${MAX_DEPTH} levels deep`);
-  }
+  if (ancestors.includes(value)) throw invalidParameter(name, "contains a cycle");
+  if (ancestors.length === MAX_DEPTH) throw invalidParameter(name, `is nested more than ${MAX_DEPTH} levels deep`);
   ancestors.push(value);
   let copy: unknown = value;
-  if (Array.isArray(value)) {
+  if (isList(value, name)) {
     const list: unknown[] = [];
-    for (let i = 0; i < value.length; i++) list.push(cloneWithin(value[i], name, ancestors, frozen));
+    for (let i = 0; i < value.length; i++) {
+      const item = value[i];
+      if (item === undefined && !(i in value)) throw sparse(name, i);
+      list.push(cloneWithin(item, name, ancestors, frozen));
+    }
     copy = list;
   } else if (isPlainObject(value)) {
     const object: Record<string, unknown> = {};
@@ -135,9 +162,9 @@ function cloneWithin<T>(value: T, name: string, ancestors: object[], frozen: boo
       copy = set;
     } else if ((value instanceof Map || value instanceof Set) && builtinKind(value) === undefined) {
       // A Proxy of a Map or Set: no built-in method reads it, so it can be neither copied nor kept safely.
-      throw new EndpointError(
-        "ERR_INVALID_PARAMETER",
-        `${name} looks like a ${value instanceof Map ? "Map" : "Set"} but is none (a Proxy?): it cannot be copied`,
+      throw invalidParameter(
+        name,
+        `looks like a ${value instanceof Map ? "Map" : "Set"} but is none (a Proxy?): it cannot be copied`,
       );
     }
   }

@@ -1,6 +1,6 @@
 import { ALPHA, DIGIT, isIn, spanOf, WORD } from "../core/chars.js";
 import type { Previews } from "../core/conventions.js";
-import { describe, EndpointError, quote, shorten } from "../core/errors.js";
+import { describe, EndpointError, isRevoked, quote, shorten } from "../core/errors.js";
 import { isPlainObject, ownValue } from "../core/values.js";
 
 /** A `mediaType` as read: each field undefined when not given (the current one stays). */
@@ -46,7 +46,7 @@ function readFormat(format: unknown): string | undefined {
 /** A `mediaType.previews` list: an empty one asks for nothing; others only where `previews` reads them. */
 function readPreviews(list: unknown, previews: Previews | undefined): readonly string[] | undefined {
   if (list === undefined) return undefined;
-  if (!Array.isArray(list)) {
+  if (isRevoked(list) || !Array.isArray(list)) {
     throw new EndpointError("ERR_INVALID_OPTIONS", `mediaType.previews must be a list, got ${describe(list)}`);
   }
   if (previews !== undefined) return list.length === 0 ? [] : previews.read(list);

@@ -1,18 +1,22 @@
-import { isControl } from "../core/chars.js";
 import { describe, EndpointError, quote } from "../core/errors.js";
-import { itemTexts, scalarText } from "../core/values.js";
+import { isList, itemTexts, scalarText } from "../core/values.js";
 import { encodeUnreserved } from "../template/encode.js";
 import { schemeLength } from "../template/template.js";
 
-/** A query or fragment in a `baseUrl` would swallow the path appended to it. */
+/**
+ * `""`, a path or an absolute url (docs/decisions.md, "`baseUrl`"): a query or fragment would swallow the
+ * path appended to it, and `localhost:3000` reads as the scheme `localhost:`.
+ */
 export function assertBaseUrl(baseUrl: string): string {
-  let problem = "";
-  if (baseUrl.indexOf("?") !== -1 || baseUrl.indexOf("#") !== -1) problem = "must not have a query or fragment";
-  for (let i = 0; i < baseUrl.length && problem === ""; i++) {
-    if (isControl(baseUrl.charCodeAt(i))) problem = `holds a control character at position ${i}`;
+  // Linear: one code point at a time, no backtracking (a paired surrogate is one code point, not Cs).
+  // eslint-disable-next-line no-control-regex -- control characters are what it refuses
+  if ((baseUrl === "" || baseUrl[0] === "/" || schemeLength(baseUrl) > 0) && !/[?#\0-\x1f\x7f]|\p{Cs}/u.test(baseUrl)) {
+    return baseUrl;
   }
-  if (problem !== "") throw new EndpointError("ERR_INVALID_OPTIONS", `baseUrl ${quote(baseUrl)} ${problem}`);
-  return baseUrl;
+  throw new EndpointError(
+    "ERR_INVALID_OPTIONS",
+    `baseUrl ${quote(baseUrl)} must be "", a path starting with "/" or an absolute url (scheme://…), without a query, fragment, control character or lone surrogate`,
+  );
 }
 
 /**
@@ -32,16 +36,12 @@ export function joinUrl(baseUrl: string, url: string): string {
   return `${baseUrl.slice(0, baseEnd)}/${url.slice(urlStart)}`;
 }
 
-/** docs/decisions.md, "Values in a query": objects have no agreed query form. */
-export function queryValue(
-  name: string,
-  value: unknown,
-  instead = "put it in the url template or send a body",
-): string | undefined {
+/** docs/decisions.md, "Values in a query": objects have no agreed query form; `instead` says what to do. */
+export function queryValue(name: string, value: unknown, instead: string): string | undefined {
   if (value === undefined || value === null) return undefined;
   const text = scalarText(value, name);
   if (text !== undefined) return text;
-  if (Array.isArray(value)) {
+  if (isList(value, name)) {
     const texts = itemTexts(value, name, (item) => notQueryable(name, item, instead));
     return texts.length === 0 ? undefined : texts.map(([, text]) => text).join(",");
   }

@@ -4,7 +4,7 @@ import { appendQuery, joinUrl, queryPair, queryValue } from "../http/url.js";
 import { expandTemplate } from "../template/expand.js";
 import { parseTableTemplate, parseUrlTemplate } from "../template/template.js";
 import type { Conventions } from "../core/conventions.js";
-import { EndpointError } from "../core/errors.js";
+import { EndpointError, orTooLong, quote } from "../core/errors.js";
 import { placementOf, routeKey } from "../core/route-table.js";
 import { asIs, EMPTY_STATE, type EndpointState, mergeForCall, readOptions } from "./state.js";
 import type { RequestOptions, ResultHeaders } from "../core/types.js";
@@ -27,7 +27,12 @@ export function parseState(state: EndpointState, conventions: Conventions): Requ
   const template = entry === undefined ? parseUrlTemplate(state.url) : parseTableTemplate(entry.url);
   const { params } = state;
   const values = entry === undefined ? params : conventions.table!.values(entry, params);
-  let url = joinUrl(state.baseUrl, expandTemplate(template, values, state.baseUrl === ""));
+  let url: string;
+  try {
+    url = joinUrl(state.baseUrl, expandTemplate(template, values, state.baseUrl === ""));
+  } catch (error) {
+    throw orTooLong(error, "the baseUrl makes the url");
+  }
 
   const headers: ResultHeaders = {};
   for (const name of Object.keys(state.headers)) {
@@ -52,30 +57,36 @@ export function parseState(state: EndpointState, conventions: Conventions): Requ
   const queryMethod = isQueryMethod(lowerCaseMethod);
   let query = "";
   let fields: Record<string, unknown> | undefined;
-  for (const key of Object.keys(params)) {
-    if (template.variables.has(key)) continue;
-    const value = params[key];
-    const placement = entry === undefined ? undefined : placementOf(entry, key);
-    let pair: string;
-    if (placement === undefined ? !queryMethod : placement === "body") {
-      // Unsent with `data`, but checked, so every call path refuses the same input (docs/decisions.md, "Cycles").
-      const copy = cloneValue(value, key);
-      if (state.data === undefined) setOwn((fields ??= {}), key, copy);
-      continue;
-    } else if (placement === undefined) {
-      const text = queryValue(key, value);
-      if (text === undefined) continue;
-      pair = queryPair(key, text);
-      // Only a "+" of the value is "%2B" in "q=…" (GitHub's search reads a raw "+" as a space between terms).
-      if (key === conventions.rawPlusIn) pair = pair.replaceAll("%2B", "+");
-    } else if (placement === "path" || placement === "query") {
-      continue; // in the table's template, under a varname such as `user%2Did`
-    } else {
-      pair = conventions.table!.place(key, value, placement, headers);
+  let key: string | undefined;
+  try {
+    for (key of Object.keys(params)) {
+      if (template.variables.has(key)) continue;
+      const value = params[key];
+      const placement = entry === undefined ? undefined : placementOf(entry, key);
+      let pair: string;
+      if (placement === undefined ? !queryMethod : placement === "body") {
+        // Unsent with `data`, but checked, so every call path refuses the same input (docs/decisions.md, "Cycles").
+        const copy = cloneValue(value, key);
+        if (state.data === undefined) setOwn((fields ??= {}), key, copy);
+        continue;
+      } else if (placement === undefined) {
+        const text = queryValue(key, value, "put it in the url template or send a body");
+        if (text === undefined) continue;
+        pair = queryPair(key, text);
+        // Only a "+" of the value is "%2B" in "q=…" (GitHub's search reads a raw "+" as a space between terms).
+        if (key === conventions.rawPlusIn) pair = pair.replaceAll("%2B", "+");
+      } else if (placement === "path" || placement === "query") {
+        continue; // in the table's template, under a varname such as `user%2Did`
+      } else {
+        pair = conventions.table!.place(key, value, placement, headers);
+      }
+      if (pair !== "") query += query === "" ? pair : `&${pair}`;
     }
-    if (pair !== "") query += query === "" ? pair : `&${pair}`;
+    url = appendQuery(url, query);
+  } catch (error) {
+    // The leftover being written, or the last one when the query is added to the url.
+    throw orTooLong(error, `parameter ${quote(key!)} makes the url`);
   }
-  url = appendQuery(url, query);
 
   let body: unknown;
   if (queryMethod) {

@@ -7,7 +7,7 @@ import { assertBaseUrl } from "../http/url.js";
 import { parseUrlTemplate } from "../template/template.js";
 import type { Conventions } from "../core/conventions.js";
 import { placementOf, type RouteEntry, routeKey } from "../core/route-table.js";
-import { describe, EndpointError, quote } from "../core/errors.js";
+import { describe, EndpointError, isRevoked, quote } from "../core/errors.js";
 import { OPTION_KEYS, OPTION_NAMES } from "../core/options.js";
 import type { HeaderValue, MergedOptions, ReadonlyMergedOptions, RequestMeta } from "../core/types.js";
 import { cloneValue, isPlainObject, MAX_DEPTH, ownValue, setOwn } from "../core/values.js";
@@ -196,9 +196,10 @@ export function readOptions(route: string | undefined, options: unknown, keep: K
     }
     for (const key of Object.keys(options)) {
       const value = options[key];
-      if (value === undefined) continue;
+      // `data: undefined` is no data, dropping any below (docs/decisions.md, "`undefined` options").
+      if (value === undefined && key !== "data") continue;
       if (entry !== undefined && placementOf(entry, key) !== undefined) {
-        setOwn((params ??= {}), key, keep(value, key));
+        if (value !== undefined) setOwn((params ??= {}), key, keep(value, key));
         continue;
       }
       switch (key) {
@@ -240,7 +241,7 @@ export function readOptions(route: string | undefined, options: unknown, keep: K
     if (format !== undefined) state.format = format;
     // Previews merge by the url the state has once this change is in (a url and previews may come in different steps).
     if (previews !== undefined || url !== undefined) writePreviews(state, conventions, previews);
-    if (data !== undefined) state.data = data;
+    if (data !== undefined) state.data = data.value === undefined ? undefined : data;
     if (request !== undefined) writeRequest(state, request);
     if (headers !== undefined) writeHeaders(state, headers);
     if (params !== undefined) writeParams(state, params);
@@ -295,7 +296,7 @@ export function readHeader(key: string, value: unknown): HeaderEntry {
 }
 
 export function assertRequest(request: unknown): RequestMeta {
-  if (typeof request !== "object" || request === null || Array.isArray(request)) {
+  if (typeof request !== "object" || request === null || isRevoked(request) || Array.isArray(request)) {
     throw new EndpointError("ERR_INVALID_OPTIONS", `request must be an object, got ${describe(request)}`);
   }
   return request as RequestMeta;

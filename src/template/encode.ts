@@ -5,8 +5,8 @@ export function encodeUnreserved(text: string): string | undefined {
   let encoded: string;
   try {
     encoded = encodeURIComponent(text);
-  } catch {
-    return undefined;
+  } catch (error) {
+    return noUtf8(error);
   }
   // encodeURIComponent keeps !'()*, which RFC 6570 encodes: rare, so looked for first.
   return /[!'()*]/.test(encoded)
@@ -28,9 +28,15 @@ export function encodeReserved(text: string): string | undefined {
       runStart = i + 1;
     }
     return result + encodeAllowed(text.slice(runStart));
-  } catch {
-    return undefined;
+  } catch (error) {
+    return noUtf8(error);
   }
+}
+
+/** Undefined for the URIError of a lone surrogate; any other error (a text too long to encode) goes on. */
+function noUtf8(error: unknown): undefined {
+  if (error instanceof URIError) return undefined;
+  throw error;
 }
 
 /** encodeURI keeps unreserved and reserved characters, except "[" and "]" which are reserved too. */

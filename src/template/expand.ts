@@ -1,6 +1,6 @@
 import { parseTemplate as compileTemplate } from "url-template";
-import { describe, EndpointError, quote, shorten } from "../core/errors.js";
-import { isPlainObject, itemTexts, ownValue, scalarText } from "../core/values.js";
+import { describe, EndpointError, orTooLong, quote, shorten } from "../core/errors.js";
+import { isList, isPlainObject, itemTexts, ownValue, scalarText } from "../core/values.js";
 import { encodeReserved, encodeUnreserved } from "./encode.js";
 import {
   AUTHORITY,
@@ -11,6 +11,7 @@ import {
   type UrlTemplate,
   type VarSpec,
   dotCount,
+  schemeEnd,
   schemeLength,
 } from "./template.js";
 
@@ -26,32 +27,42 @@ export function expandTemplate(template: UrlTemplate, params: Params, standalone
   let leadingAbsolute = false;
   // [start, end, part index] of the expansions that may make a dot segment.
   let dotted: number[] | undefined;
-  for (let k = 0; k < parts.length; k++) {
-    const part = parts[k]!;
-    if (typeof part === "string") {
-      url += part;
-      continue;
+  let k = 0;
+  try {
+    for (; k < parts.length; k++) {
+      const part = parts[k]!;
+      if (typeof part === "string") {
+        url += part;
+        continue;
+      }
+      // The spec's `{upload_url}/repos/…`: an absolute URL value is kept as written, as `{+name}` keeps it.
+      const asWritten = k === 0 && leading !== undefined;
+      last = asWritten ? encode(leading, true, part) : expandExpression(part, params);
+      if (k === 0) leadingAbsolute = schemeEnd(last) > 0;
+      if (last === "" && (part.placement & (AUTHORITY | SEGMENT)) !== 0) assertHasValue(part, params);
+      // docs/decisions.md, "Dot segments".
+      if (
+        (part.placement & NEAR_DOTS) !== 0 ||
+        (part.operator !== "#" &&
+          (hasDotOnlyPiece(last) || ((asWritten || part.operator === "+") && last.indexOf("%2") !== -1)))
+      ) {
+        (dotted ??= []).push(url.length, url.length + last.length, k);
+      }
+      url += last;
     }
-    // The spec's `{upload_url}/repos/…`: an absolute URL value is kept as written, as `{+name}` keeps it.
-    const asWritten = k === 0 && leading !== undefined;
-    last = asWritten ? encode(leading, true, part) : expandExpression(part, params);
-    if (k === 0) leadingAbsolute = schemeLength(last) > 0;
-    if (last === "" && (part.placement & (AUTHORITY | SEGMENT)) !== 0) assertHasValue(part, params);
-    // docs/decisions.md, "Dot segments".
-    if (
-      (part.placement & NEAR_DOTS) !== 0 ||
-      (part.operator !== "#" &&
-        (hasDotOnlyPiece(last) || ((asWritten || part.operator === "+") && last.indexOf("%2") !== -1)))
-    ) {
-      (dotted ??= []).push(url.length, url.length + last.length, k);
-    }
-    url += last;
+  } catch (error) {
+    // A literal's text can only tip the url over after an expression: the one before it is named.
+    const expression = (typeof parts[k] === "string" ? parts[k - 1] : parts[k]) as Expression;
+    throw orTooLong(
+      error,
+      `${variableList(expression)} (${shorten(expression.source)} at position ${expression.position}) makes the url`,
+    );
   }
   if (template.endsWithSlashExpression && last === "") url = url.slice(0, -1);
   if (dotted !== undefined) assertNoDotSegments(url, dotted, parts);
   if (standalone && url.startsWith("//")) assertWrittenAuthority(parts);
-  // docs/decisions.md, "Absolute urls": a relative template stays relative.
-  if (!template.absolute && !leadingAbsolute && schemeLength(url) > 0) {
+  // docs/decisions.md, "Absolute urls": a relative template stays relative, by the WHATWG URL parser's reading (any `scheme:`).
+  if (!template.absolute && !leadingAbsolute && schemeEnd(url) > 0) {
     throw new EndpointError(
       "ERR_UNSAFE_PATH",
       `url template ${quote(template.source)} is relative, but its expansion made the absolute url ${quote(url)}`,
@@ -100,9 +111,9 @@ function expandVarspec(expression: Expression, spec: VarSpec, value: unknown): s
   let piece: string;
   try {
     piece = compileTemplate(`{${operator}v${spec.explode ? "*" : ""}}`).expand({ v: items });
-  } catch {
+  } catch (error) {
     // encodeURIComponent throws URIError for a lone surrogate, which has no UTF-8 form.
-    throw loneSurrogate(expression);
+    throw error instanceof URIError ? loneSurrogate(expression) : error;
   }
   // expandExpression writes the operator's first character once for the whole expression.
   return operator === "" || operator === "+" ? piece : piece.slice(1);
@@ -144,8 +155,8 @@ function listValue(
   reserved: boolean,
   expression: Expression,
 ): string[] | Record<string, string> | undefined {
-  const isList = Array.isArray(value);
-  if (!isList && !isPlainObject(value)) {
+  const list = isList(value, spec.name);
+  if (!list && !isPlainObject(value)) {
     throw new EndpointError(
       "ERR_INVALID_PARAMETER",
       `parameter ${quote(spec.name)} cannot fill a url placeholder: ${describe(value)} is not text, a list or a plain object`,
@@ -166,9 +177,9 @@ function listValue(
         `parameter ${quote(spec.name)} cannot fill a url placeholder: lists and objects may only hold text, numbers, booleans or dates`,
       ),
   );
-  if (isList) {
-    const list = texts.map(([, text]) => (reserved ? encode(text, true, expression) : text));
-    return list.length === 0 ? undefined : list;
+  if (list) {
+    const items = texts.map(([, text]) => (reserved ? encode(text, true, expression) : text));
+    return items.length === 0 ? undefined : items;
   }
   const pairs: string[] = [];
   const entries: Record<string, string> = Object.create(null);

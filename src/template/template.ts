@@ -44,7 +44,7 @@ export interface UrlTemplate {
   readonly endsWithSlashExpression: boolean;
   /** A leading `{name}` or `{+name}`, which may hold an absolute URL (`{upload_url}/…`) kept as written. */
   readonly leadingName: string | undefined;
-  /** The template itself is an absolute url (`https://…`, `{scheme}://…`), so its expansion may be one. */
+  /** The template itself is an absolute url (`https://…`, `{scheme}://…`, `tel:+1…`), so its expansion may be one. */
   readonly absolute: boolean;
 }
 
@@ -81,11 +81,17 @@ function varcharLength(text: string, index: number): number {
   return isPercentTriplet(text, index) ? 3 : 0;
 }
 
-/** RFC 3986 §3.1 scheme then "://": `https-docs/x` or `httpbin` are not absolute. */
-export function schemeLength(text: string): number {
+/** RFC 3986 §3.1 scheme then ":", which makes a url absolute to the WHATWG URL parser (`https:/x`, `a:1`); 0 for none. */
+export function schemeEnd(text: string): number {
   let i = 0;
   while (isSchemeChar(text.charCodeAt(i), i === 0)) i++;
-  return i > 0 && text.startsWith("://", i) ? i + 3 : 0;
+  return i > 0 && text.charCodeAt(i) === 58 /* : */ ? i + 1 : 0;
+}
+
+/** A scheme then "://": `https-docs/x`, `httpbin` or `http:/x` do not replace a baseUrl. */
+export function schemeLength(text: string): number {
+  const end = schemeEnd(text);
+  return end > 0 && text.startsWith("//", end) ? end + 2 : 0;
 }
 
 /** RFC 3986 §3.1: scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ). */
@@ -194,7 +200,7 @@ function scanTemplate(source: string, colonNames: boolean): UrlTemplate {
     endsWithSlashExpression:
       typeof last === "object" && last.operator === "" && typeof beforeLast === "string" && beforeLast.endsWith("/"),
     leadingName: leading !== undefined && !leading.explode && leading.prefix === 0 ? leading.name : undefined,
-    absolute: pathStart > 0,
+    absolute: pathStart > 0 || (typeof first === "string" && schemeEnd(first) > 0),
   };
 }
 

@@ -8,4 +8,5 @@ export type {
   RouteParameter,
   RouteTable,
   RouteTableData,
+  TableRuntime,
 } from "./core/route-table.js";

@@ -15,23 +15,20 @@ export type QueryStyle = "form" | "spaceDelimited" | "pipeDelimited" | "deepObje
  * @example
  * const placement: RouteParameter = { style: "deepObject", explode: true };
  */
-export type RouteParameter =
-  | "path"
-  | "query"
-  | "header"
-  | "cookie"
-  | "body"
-  | { readonly style: QueryStyle; readonly explode: boolean; readonly allowReserved?: boolean };
+export type RouteParameter = "path" | "query" | "header" | "cookie" | "body" | BodyFieldEncoding;
 
 /**
- * How a form body (`application/x-www-form-urlencoded`) writes one field.
+ * How a styled query parameter, or a field of a form body (`application/x-www-form-urlencoded`), is written.
  *
  * @example
  * const encoding: BodyFieldEncoding = { style: "deepObject", explode: true };
  */
 export interface BodyFieldEncoding {
+  /** The OpenAPI style. */
   readonly style: QueryStyle;
+  /** A list or object written as one `name=value` pair per item (`true`), or as one pair joined by the style's delimiter. */
   readonly explode: boolean;
+  /** Reserved characters (`/`, `?`, `:`…) kept as they are instead of percent-encoded. */
   readonly allowReserved?: boolean;
 }
 
@@ -96,7 +93,7 @@ export interface RouteTable<Routes = unknown> extends RouteTableData {
 
 /** What builds a table's routes; made by `fluent-endpoint/openapi`, so the main bundle carries none of it. */
 export interface TableRuntime {
-  /** The checked routes, by {@link routeKey}. */
+  /** The checked routes, by upper-case method and url (`"GET /pets/{petId}"`). */
   readonly entries: ReadonlyMap<string, RouteEntry>;
   /** The values to expand a route's template with: a parameter such as `user-id` also under its varname `user%2Did`. */
   values(entry: RouteEntry, params: Readonly<Record<string, unknown>>): Readonly<Record<string, unknown>>;

@@ -107,3 +107,38 @@ describe("fluent-endpoint openapi", () => {
     );
   });
 });
+
+describe("fluent-endpoint openapi, hostile descriptions", () => {
+  it("writes a table with a __proto__ field that imports whole", async () => {
+    writeFileSync(
+      join(directory, "proto.json"),
+      JSON.stringify({
+        openapi: "3.1.0",
+        paths: {
+          "/x": {
+            post: {
+              requestBody: {
+                content: { "application/json": { schema: { properties: { ["__proto__"]: {}, a: {} } } } },
+              },
+            },
+          },
+        },
+      }),
+    );
+    expect(cli(["proto.json", "-o", "proto.mjs"]).status).toBe(0);
+    const { routes } = (await import(pathToFileURL(join(directory, "proto.mjs")).href)) as {
+      routes: Record<string, { parameters: object }>;
+    };
+    expect(Object.keys(routes["POST /x"]!.parameters)).toEqual(["__proto__", "a"]);
+  });
+
+  it("refuses a YAML alias bomb with exit code 2", () => {
+    const lines = ["openapi: 3.1.0", "a0: &a0 [x]"];
+    for (let i = 1; i <= 30; i++) lines.push(`a${i}: &a${i} [*a${i - 1}, *a${i - 1}]`);
+    lines.push("paths: {}");
+    writeFileSync(join(directory, "bomb.yaml"), lines.join("\n"));
+    const { status, stderr } = cli(["bomb.yaml"]);
+    expect(status).toBe(2);
+    expect(stderr).toMatch(/^fluent-endpoint openapi: "bomb.yaml" is not YAML: /);
+  });
+});

@@ -833,3 +833,178 @@ describe("toFetch of a multipart body", () => {
     );
   });
 });
+
+describe("hostile descriptions, tables and values (each found by a review)", () => {
+  it("refuses a header or cookie name no request can carry, and a media type no header can", () => {
+    expectEndpointError(
+      () => routeTable({ "GET /x": { url: "/x", parameters: { "a=b;\r\nX-Evil: 1": "cookie" } } }),
+      "ERR_INVALID_OPTIONS",
+      "which is no token",
+    );
+    expectEndpointError(
+      () => routeTable({ "GET /x": { url: "/x", parameters: { "bad name\r\n": "header" } } }),
+      "ERR_INVALID_HEADER",
+      "is not an HTTP token",
+    );
+    expectEndpointError(
+      () => routeTable({ "POST /x": { url: "/x", parameters: {}, body: { type: "text/plain\r\nX-Evil: 1" } } }),
+      "ERR_INVALID_HEADER",
+      '"content-type"',
+    );
+    expectEndpointError(
+      () => openAPIRoutes(description({ "/x": { get: { parameters: [{ name: "X Bad", in: "header" }] } } })),
+      "ERR_INVALID_HEADER",
+      '"x bad"',
+    );
+  });
+
+  it("reads schemas that share $refs at every level once each (no exponential walk)", () => {
+    const schemas: Record<string, unknown> = { S0: { properties: { leaf: {} } } };
+    for (let level = 1; level <= 40; level++) {
+      const ref = { $ref: `#/components/schemas/S${level - 1}` };
+      schemas[`S${level}`] = { allOf: [ref, ref], anyOf: [ref, ref], properties: { [`f${level}`]: {} } };
+    }
+    schemas.Loop = { anyOf: [{ $ref: "#/components/schemas/Loop" }, { $ref: "#/components/schemas/Loop" }] };
+    const body = (ref: string) => ({ requestBody: { content: { "application/json": { schema: { $ref: ref } } } } });
+    const started = performance.now();
+    const routes = openAPIRoutes(
+      description(
+        { "/a": { post: body("#/components/schemas/S40") }, "/b": { post: body("#/components/schemas/Loop") } },
+        { schemas },
+      ),
+    );
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(Object.keys(routes["POST /a"]!.parameters)).toHaveLength(41);
+    expect(routes["POST /b"]!.parameters).toEqual({});
+  });
+
+  it("takes 3.1's boolean schemas, a long $ref chain in linear time, and refuses a $ref that is no UTF-8", () => {
+    expect(
+      openAPIRoutes(
+        description({ "/x": { post: { requestBody: { content: { "application/json": { schema: true } } } } } }),
+      )["POST /x"]!.body,
+    ).toEqual({ type: "application/json" });
+    const parameters: Record<string, unknown> = { P0: query("q") };
+    for (let i = 1; i <= 20_000; i++) parameters[`P${i}`] = { $ref: `#/components/parameters/P${i - 1}` };
+    const started = performance.now();
+    openAPIRoutes(
+      description({ "/x": { get: { parameters: [{ $ref: "#/components/parameters/P20000" }] } } }, { parameters }),
+    );
+    expect(performance.now() - started).toBeLessThan(2000);
+    expectEndpointError(
+      () => openAPIRoutes(description({ "/x": { get: { parameters: [{ $ref: "#/%E0" }] } } })),
+      "ERR_INVALID_OPTIONS",
+      "no UTF-8",
+    );
+  });
+
+  it("the first of two parameters of one name wins, in the template as in the table", () => {
+    const call = api({
+      "/x/{id}": { get: { parameters: [{ name: "id", in: "path" }, query("id")] } },
+      "/y": { get: { parameters: [{ name: "page", in: "header" }, query("page")] } },
+    });
+    expect(call("GET /x/{id}", { id: 5 }).url).toBe(`${BASE}/x/5`);
+    const paged = call("GET /y", { page: 5 });
+    expect(paged.url).toBe(`${BASE}/y`);
+    expect(paged.headers.page).toBe("5");
+  });
+
+  it("a body field named like a parameter is that parameter", () => {
+    const call = api({
+      "/x/{id}": {
+        post: {
+          parameters: [{ name: "id", in: "path" }],
+          requestBody: { content: { "application/json": { schema: { properties: { id: {}, name: {} } } } } },
+        },
+      },
+    });
+    expect(call("POST /x/{id}", { id: 5, name: "n" })).toMatchObject({ url: `${BASE}/x/5`, body: { name: "n" } });
+  });
+
+  it("a path parameter the path does not name is left to the ordinary rules; an undeclared {user-id} is filled", () => {
+    const call = api({
+      "/pets/{petId}": { get: { parameters: [{ name: "petid", in: "path" }] } },
+      "/users/{user-id}": { get: {} },
+    });
+    expect(call("GET /pets/{petId}", { petId: 1, petid: 5 }).url).toBe(`${BASE}/pets/1?petid=5`);
+    expect(call("GET /users/{user-id}", { "user-id": "a" }).url).toBe(`${BASE}/users/a`);
+    expectEndpointError(
+      () => routeTable({ "GET /x": { url: "/x", parameters: { id: "path" } } }),
+      "ERR_INVALID_OPTIONS",
+      'places parameter "id" in its template, which has no such variable',
+    );
+  });
+
+  it("encodes a form body whose media type has parameters or another case", () => {
+    const call = api({
+      "/x": {
+        post: {
+          requestBody: {
+            content: { "Application/X-WWW-Form-Urlencoded; charset=utf-8": { schema: { properties: { m: {} } } } },
+          },
+        },
+      },
+    });
+    expect(call("POST /x", { m: { k: "v" } }).body).toBe("m%5Bk%5D=v");
+  });
+
+  it("sends JSON where the description names only a wildcard media type", () => {
+    const call = api({
+      "/x": { post: { requestBody: { content: { "*/*": { schema: { properties: { a: {} } } } } } } },
+    });
+    expect(call("POST /x", { a: 1 }).headers["content-type"]).toBe("application/json; charset=utf-8");
+  });
+
+  it("matches a cookie's name exactly, a header's in any case", () => {
+    const call = api({
+      "/x": {
+        get: {
+          parameters: [
+            { name: "sess", in: "cookie" },
+            { name: "X-A", in: "header" },
+          ],
+        },
+      },
+    });
+    const result = call("GET /x", { SESS: 1, "x-a": 2 });
+    expect(result.headers.cookie).toBeUndefined();
+    expect(result.url).toBe(`${BASE}/x?SESS=1`);
+    expect(result.headers["x-a"]).toBe("2");
+  });
+
+  it("refuses a sparse list in every style our code writes, at its first hole, whatever its length", () => {
+    const sparse = Array(2 ** 32 - 1);
+    sparse[5] = 1;
+    const call = api({
+      "/x": {
+        get: {
+          parameters: [
+            query("p", { style: "pipeDelimited" }),
+            query("d", { style: "deepObject" }),
+            { name: "H", in: "header" },
+          ],
+        },
+      },
+    });
+    for (const values of [{ p: sparse }, { d: { a: sparse } }, { H: sparse }]) {
+      expectEndpointError(() => call("GET /x", values), "ERR_INVALID_PARAMETER", "sparse array (a hole at index 0)");
+    }
+  });
+
+  it("writes a deepObject list of 200 000 items without overflowing the stack", () => {
+    const call = api({ "/x": { get: { parameters: [query("d", { style: "deepObject" })] } } });
+    expect(call("GET /x", { d: { a: Array(200_000).fill(1) } }).url.length).toBeGreaterThan(200_000);
+  });
+
+  it("refuses a withRoutes() argument that only looks like a table, or is a revoked Proxy", () => {
+    const { proxy, revoke } = Proxy.revocable({}, {});
+    revoke();
+    for (const fake of [proxy, { [Symbol.for("fluent-endpoint.routeTable")]: 1 }]) {
+      expectEndpointError(
+        () => callUnchecked(endpoint.withRoutes, fake),
+        "ERR_INVALID_OPTIONS",
+        "needs a table from routeTable()",
+      );
+    }
+  });
+});

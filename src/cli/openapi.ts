@@ -50,7 +50,9 @@ export async function openapiCommand(args: string[]): Promise<string> {
   }
   const document = await parseDescription(file, text);
   const routes = openAPIRoutes(document);
-  const table = JSON.stringify(routes, null, 2);
+  const json = JSON.stringify(routes, null, 2);
+  // In a literal, a `"__proto__":` key would set the prototype: such a table is written as JSON text to parse.
+  const table = json.includes('"__proto__"') ? `JSON.parse(${JSON.stringify(JSON.stringify(routes))})` : json;
   const types = javascript || values["no-types"] ? undefined : await pathTypes(document);
   const header = `// Written by \`fluent-endpoint openapi ${file}\`: do not edit.\n`;
   const module = javascript
@@ -68,7 +70,7 @@ async function parseDescription(file: string, text: string): Promise<unknown> {
   try {
     if (json) return JSON.parse(text);
     const { parse } = await import("yaml");
-    return parse(text, { maxAliasCount: -1 });
+    return parse(text); // yaml's own limit on aliases refuses an alias bomb
   } catch (error) {
     throw new OpenAPIUsageError(
       `${JSON.stringify(file)} is not ${json ? "JSON" : "YAML"}: ${(error as Error).message}`,

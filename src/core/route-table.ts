@@ -105,8 +105,13 @@ export interface TableRuntime {
 
 /** The runtime a `withRoutes()` table carries; `ERR_INVALID_OPTIONS` for anything else. */
 export function tableRuntime(routes: unknown, below: TableRuntime | undefined): TableRuntime {
-  const runtime = typeof routes === "object" && routes !== null ? (routes as Partial<RouteTable>)[TABLE] : undefined;
-  if (runtime === undefined) {
+  let runtime: TableRuntime | undefined;
+  try {
+    runtime = typeof routes === "object" && routes !== null ? (routes as Partial<RouteTable>)[TABLE] : undefined;
+  } catch {
+    // A revoked Proxy holds no table.
+  }
+  if (!(runtime?.entries instanceof Map)) {
     throw new EndpointError(
       "ERR_INVALID_OPTIONS",
       `withRoutes() needs a table from routeTable(), got ${describe(routes)}`,
@@ -121,11 +126,11 @@ export function routeKey(method: string, url: string): string {
   return `${method.toUpperCase()} ${url}`;
 }
 
-/** Where a route's table puts a parameter; a header's name is matched in any case. */
+/** Where a route's table puts a parameter; a header's name is matched in any case (a cookie's is case-sensitive). */
 export function placementOf(entry: RouteEntry, key: string): RouteParameter | undefined {
   const { parameters } = entry;
   if (Object.hasOwn(parameters, key)) return parameters[key];
   const lower = key.toLowerCase();
   const placement = Object.hasOwn(parameters, lower) ? parameters[lower] : undefined;
-  return placement === "header" || placement === "cookie" ? placement : undefined;
+  return placement === "header" ? placement : undefined;
 }

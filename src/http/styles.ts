@@ -19,7 +19,7 @@ const DELIMITERS: Partial<Record<QueryStyle, string>> = { form: ",", spaceDelimi
  * `name=value` pairs joined by `&` for one parameter; "" when its value is undefined or null.
  *
  * @example
- * styledPairs("color", { R: 100, G: 200 }, { style: "deepObject", explode: true }) // "color[R]=100&color[G]=200"
+ * styledPairs("color", { R: 100, G: 200 }, { style: "deepObject", explode: true }) // "color%5BR%5D=100&color%5BG%5D=200"
  */
 export function styledPairs(name: string, value: unknown, style: Style): string {
   if (value === undefined || value === null) return "";
@@ -31,7 +31,7 @@ export function styledPairs(name: string, value: unknown, style: Style): string 
   const list = Array.isArray(value);
   if (!list && !isPlainObject(value)) throw unexpressible(name, value, style.style);
   const items: [string, string][] = [];
-  for (const key of Object.keys(value)) {
+  for (const key of keysOf(value, name)) {
     const item = (value as Record<string, unknown>)[key];
     if (item === undefined || item === null) continue;
     const itemText = scalarText(item, name);
@@ -68,10 +68,32 @@ function deepPairs(
     );
   }
   const pairs: string[] = [];
-  for (const inner of Object.keys(value)) {
-    pairs.push(...deepPairs(`${key}[${inner}]`, (value as Record<string, unknown>)[inner], name, pair, depth + 1));
+  for (const inner of keysOf(value, name)) {
+    for (const written of deepPairs(
+      `${key}[${inner}]`,
+      (value as Record<string, unknown>)[inner],
+      name,
+      pair,
+      depth + 1,
+    )) {
+      pairs.push(written);
+    }
   }
   return pairs;
+}
+
+/** The keys of a list or object; a list's first hole refused (docs/decisions.md, "Sparse arrays"), in time bounded by its items. */
+function keysOf(value: object, name: string): string[] {
+  const keys = Object.keys(value);
+  if (Array.isArray(value) && keys.length !== value.length) {
+    let hole = 0;
+    while (keys[hole] === String(hole)) hole++;
+    throw new EndpointError(
+      "ERR_INVALID_PARAMETER",
+      `parameter ${quote(name)} contains a sparse array (a hole at index ${hole})`,
+    );
+  }
+  return keys;
 }
 
 function encodeText(text: string, encode: (text: string) => string | undefined, name: string): string {
@@ -100,7 +122,7 @@ export function headerText(name: string, value: unknown): string {
   if (text === undefined && !Array.isArray(value) && !isPlainObject(value)) throw unexpressible(name, value, "simple");
   const result =
     text ??
-    Object.keys(value as object)
+    keysOf(value as object, name)
       .flatMap((key) => {
         const item = (value as Record<string, unknown>)[key];
         if (item === undefined || item === null) return [];
@@ -118,7 +140,7 @@ export function headerText(name: string, value: unknown): string {
  * otherwise, a nested object as `deepObject`.
  *
  * @example
- * formBody({ amount: 100, metadata: { order: "6735" } }, {}) // "amount=100&metadata[order]=6735"
+ * formBody({ amount: 100, metadata: { order: "6735" } }, {}) // "amount=100&metadata%5Border%5D=6735"
  */
 export function formBody(fields: Readonly<Record<string, unknown>>, encoding: Readonly<Record<string, Style>>): string {
   const pairs: string[] = [];
@@ -126,7 +148,9 @@ export function formBody(fields: Readonly<Record<string, unknown>>, encoding: Re
     const value = fields[name];
     const style =
       (Object.hasOwn(encoding, name) ? encoding[name] : undefined) ??
-      (isPlainObject(value) || (Array.isArray(value) && value.some((item) => typeof item === "object" && item !== null))
+      (isPlainObject(value) ||
+      (Array.isArray(value) &&
+        keysOf(value, name).some((key) => typeof value[Number(key)] === "object" && value[Number(key)] !== null))
         ? DEEP
         : FORM);
     const written = styledPairs(name, value, style);

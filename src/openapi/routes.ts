@@ -80,11 +80,15 @@ function compileOperation(document: Node, route: string, path: string, item: Nod
   for (const parameter of declared.values()) {
     const name = parameter.name as string;
     const location = parameter.in as string;
+    // Of two parameters of one name, the first declared wins.
+    if (Object.hasOwn(parameters, location === "header" ? name.toLowerCase() : name)) continue;
     const style = typeof parameter.style === "string" ? parameter.style : undefined;
     const explode = typeof parameter.explode === "boolean" ? parameter.explode : undefined;
     if (location === "path") {
       const operator = PATH_OPERATORS[style ?? "simple"];
       if (operator === undefined) fail(route, `has path parameter ${quote(name)} of style ${quote(String(style))}`);
+      // A path parameter the path does not name (`petid` for `{petId}`) is left to the ordinary rules.
+      if (!url.includes(`{${name}}`)) continue;
       url = url.replaceAll(`{${name}}`, `{${operator}${varname(name)}${explode === true ? "*" : ""}}`);
       place(name, "path");
     } else if (location === "query") {
@@ -107,9 +111,11 @@ function compileOperation(document: Node, route: string, path: string, item: Nod
     }
   }
   // A `{name}` of the path that no parameter declares is a simple one, as RFC 6570 reads it; only its varname may need encoding.
-  url = url.replace(/\{([^{}+#./;?&,*:=!@|]+)\}/g, (whole, name: string) =>
-    /^(\w|%[0-9A-F]{2})+$/.test(name) ? whole : `{${varname(name)}}`,
-  );
+  url = url.replace(/\{([^{}+#./;?&,*:=!@|]+)\}/g, (whole, name: string) => {
+    if (/^(\w|%[0-9A-F]{2})+$/.test(name)) return whole;
+    place(name, "path");
+    return `{${varname(name)}}`;
+  });
   if (query.length > 0) url += `{${url.includes("?") ? "&" : "?"}${query.join(",")}}`;
 
   const entry: { url: string; parameters: Record<string, RouteParameter>; body?: RouteBody } = { url, parameters };
@@ -126,23 +132,36 @@ function compileOperation(document: Node, route: string, path: string, item: Nod
       const media = resolve(document, content[type], `${route}, ${type}`) ?? {};
       for (const field of fieldNames(document, media.schema, route)) place(field, "body");
       const encoding = formEncoding(document, media.encoding, route);
-      entry.body = encoding === undefined ? { type } : { type, encoding };
+      // A wildcard (`*/*`) names no content type to send: the body is JSON, as without a description.
+      const sent = type.includes("*") ? "application/json" : type;
+      entry.body = encoding === undefined ? { type: sent } : { type: sent, encoding };
     }
   }
   return entry;
 }
 
 /** The property names of an object schema, those of its `allOf`, `anyOf` and `oneOf` parts included; none for any other schema. */
-function fieldNames(document: Node, schema: unknown, route: string, depth = 0): string[] {
-  const node = resolve(document, schema, `${route}, a body schema`);
-  if (node === undefined || depth > 32) return [];
-  const names = isPlainObject(node.properties) ? Object.keys(node.properties) : [];
-  // The fields of any alternative are fields (a discriminated union of record types).
-  for (const parts of [node.allOf, node.anyOf, node.oneOf]) {
-    if (!Array.isArray(parts)) continue;
-    for (const part of parts) names.push(...fieldNames(document, part, route, depth + 1));
+function fieldNames(document: Node, schema: unknown, route: string): string[] {
+  const names: string[] = [];
+  // Each schema once, so parts that share a `$ref` cost nothing more (a description can be a DAG).
+  const seen = new Set<unknown>();
+  const pending = [schema];
+  while (pending.length > 0) {
+    const node = resolveSchema(document, pending.pop(), route);
+    if (node === undefined || seen.has(node)) continue;
+    seen.add(node);
+    if (isPlainObject(node.properties)) for (const name of Object.keys(node.properties)) names.push(name);
+    // The fields of any alternative are fields (a discriminated union of record types).
+    for (const parts of [node.oneOf, node.anyOf, node.allOf]) {
+      if (Array.isArray(parts)) for (let i = parts.length - 1; i >= 0; i--) pending.push(parts[i]);
+    }
   }
   return names;
+}
+
+/** A schema with its `$ref`s followed; undefined for a boolean schema (OpenAPI 3.1's `true`), which has no fields. */
+function resolveSchema(document: Node, schema: unknown, route: string): Node | undefined {
+  return typeof schema === "boolean" ? undefined : resolve(document, schema, `${route}, a body schema`);
 }
 
 /** A form body's `encoding`: the fields written other than by the default (`form` with `explode`, an object as `deepObject`). */
@@ -181,11 +200,11 @@ function literal(path: string): string {
 
 /** `value` with its `$ref` chain followed inside `document`; undefined for undefined. */
 function resolve(document: Node, value: unknown, where: string): Node | undefined {
-  const seen: string[] = [];
+  const seen = new Set<string>();
   while (isPlainObject(value) && typeof value.$ref === "string") {
     const ref = value.$ref;
-    if (seen.includes(ref)) fail(where, `has a $ref cycle through ${quote(ref)}`);
-    seen.push(ref);
+    if (seen.has(ref)) fail(where, `has a $ref cycle through ${quote(ref)}`);
+    seen.add(ref);
     if (!ref.startsWith("#")) {
       fail(where, `has the $ref ${quote(ref)} to another document: bundle the description into one first`);
     }
@@ -200,7 +219,12 @@ function resolve(document: Node, value: unknown, where: string): Node | undefine
 function pointer(document: Node, ref: string, where: string): unknown {
   let node: unknown = document;
   for (const token of ref.slice(1).split("/").slice(1)) {
-    const key = decodeURIComponent(token).replaceAll("~1", "/").replaceAll("~0", "~");
+    let key: string;
+    try {
+      key = decodeURIComponent(token).replaceAll("~1", "/").replaceAll("~0", "~");
+    } catch {
+      fail(where, `has the $ref ${quote(ref)}, whose percent-escapes are no UTF-8`);
+    }
     node = isPlainObject(node) || Array.isArray(node) ? ownValue(node, key) : undefined;
     if (node === undefined) fail(where, `has the $ref ${quote(ref)}, which points at nothing`);
   }

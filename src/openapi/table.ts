@@ -12,7 +12,9 @@ import {
   type TableRuntime,
 } from "../core/route-table.js";
 import { isPlainObject, ownValue, setOwn } from "../core/values.js";
+import { assertHeaderName, assertHeaderValue } from "../http/headers.js";
 import { formBody, headerText, styledPairs } from "../http/styles.js";
+import { isToken } from "../http/tokens.js";
 import { parseRoute } from "../http/route.js";
 import { encodeUnreserved } from "../template/encode.js";
 import { parseTableTemplate } from "../template/template.js";
@@ -82,19 +84,34 @@ function readEntry(key: string, entry: unknown): RouteEntry {
   if (!isPlainObject(entry)) fail(key, `is ${describe(entry)}, not a route entry`);
   const { url, parameters, body } = entry;
   if (typeof url !== "string") fail(key, "has no url template");
-  parseTableTemplate(url); // checks it now; the analysis is cached for parse
+  const { variables } = parseTableTemplate(url); // checks it now; the analysis is cached for parse
   if (!isPlainObject(parameters)) fail(key, "has no parameters object");
   const copy: Record<string, RouteParameter> = {};
-  for (const name of Object.keys(parameters)) setOwn(copy, name, readPlacement(key, name, parameters[name]));
+  for (const name of Object.keys(parameters)) {
+    const placement = readPlacement(key, name, parameters[name]);
+    // A name no request could carry is refused here, never written into a header.
+    if (placement === "header") assertHeaderName(name);
+    if (placement === "cookie" && !isToken(name)) fail(key, `has the cookie name ${quote(name)}, which is no token`);
+    if ((placement === "path" || placement === "query") && !variables.has(varname(name))) {
+      fail(key, `places parameter ${quote(name)} in its template, which has no such variable`);
+    }
+    setOwn(copy, placement === "header" ? name.toLowerCase() : name, placement);
+  }
   const read: { url: string; parameters: Readonly<Record<string, RouteParameter>>; body?: RouteBody } = {
     url,
     parameters: Object.freeze(copy),
   };
   if (body !== undefined) read.body = readBody(key, body);
-  const renamed = Object.keys(copy)
-    .filter((name) => copy[name] === "path" || copy[name] === "query")
-    .map((name): [string, string] => [name, varname(name)])
-    .filter(([name, alias]) => alias !== name);
+  // A template's varname that is no parameter name (`user%2Did`) is filled from the name it encodes.
+  const renamed: [string, string][] = [];
+  for (const name of variables) {
+    if (name.indexOf("%") === -1) continue;
+    try {
+      renamed.push([decodeURIComponent(name), name]);
+    } catch {
+      fail(key, `has the template variable ${quote(name)}, which is no UTF-8 name`);
+    }
+  }
   if (renamed.length > 0) aliases.set(read, renamed);
   return Object.freeze(read);
 }
@@ -114,6 +131,7 @@ function readStyle(key: string, what: string, style: unknown): BodyFieldEncoding
 
 function readBody(key: string, body: unknown): RouteBody {
   if (!isPlainObject(body) || typeof body.type !== "string") fail(key, "has a body without a media type");
+  assertHeaderValue("content-type", body.type); // sent as the content type
   const { encoding } = body;
   if (encoding === undefined) return Object.freeze({ type: body.type });
   if (!isPlainObject(encoding)) fail(key, "has a body encoding that is not an object");

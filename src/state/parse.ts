@@ -101,8 +101,12 @@ export function parseState(state: EndpointState, conventions: Conventions): Requ
   }
 
   const mediaType = entry?.body?.type;
-  if (body !== undefined && mediaType === FORM_TYPE && isPlainObject(body)) {
-    body = conventions.table!.formBody(body, entry!.body!.encoding ?? {});
+  if (body !== undefined && mediaType?.toLowerCase().startsWith(FORM_TYPE) && isPlainObject(body)) {
+    try {
+      body = conventions.table!.formBody(body, entry!.body!.encoding ?? {});
+    } catch (error) {
+      throw orTooLong(error, "the form body is");
+    }
   }
   if (body !== undefined && !Object.hasOwn(headers, "content-type")) {
     headers["content-type"] =

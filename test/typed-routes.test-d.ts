@@ -16,6 +16,7 @@ import {
 } from "../src/index.js";
 import type { paths as NotePaths } from "./fixtures/openapi/notes.js";
 import type { paths as PetPaths } from "./fixtures/openapi/petstore-expanded.js";
+import type { RouteTable } from "../src/core/route-table.js";
 
 describe("names a literal route requires", () => {
   it("requires the names of simple and reserved expressions and :name placeholders", () => {
@@ -411,5 +412,37 @@ describe("OpenAPIRoutes", () => {
     notes("PATCH /notes/{noteId}", { noteId: "n", title: "t", pinned: true });
     // @ts-expect-error pinned is a boolean
     notes("PATCH /notes/{noteId}", { noteId: "n", pinned: "yes" });
+  });
+});
+
+describe("withRoutes(routes)", () => {
+  const typed = {} as RouteTable<Endpoints>;
+  const plain = {} as RouteTable;
+  const issues = "GET /repos/{owner}/{repo}/issues";
+
+  it("types the calls by the map the table carries", () => {
+    const github = endpoint.withRoutes(typed);
+    github(issues, { owner: "o", repo: "r", state: "open" });
+    // @ts-expect-error state is "open" | "closed" | "all"
+    github(issues, { owner: "o", repo: "r", state: "opne" });
+    new RequestBuilder().withRoutes(typed).route(issues).params({ owner: "o", repo: "r" }).build();
+    // @ts-expect-error state is "open" | "closed" | "all"
+    new RequestBuilder().withRoutes(typed).route(issues).param("state", "opne");
+  });
+
+  it("takes the map as a type argument for a table that carries none", () => {
+    const github = endpoint.withRoutes<Endpoints>(plain);
+    // @ts-expect-error state is "open" | "closed" | "all"
+    github(issues, { owner: "o", repo: "r", state: "opne" });
+    // @ts-expect-error state is "open" | "closed" | "all"
+    new RequestBuilder().withRoutes<Endpoints>(plain).route(issues).param("state", "opne");
+  });
+
+  it("types by the text a table that carries no map, and keeps withRoutes<Routes>() without one", () => {
+    endpoint.withRoutes(plain)(issues, { owner: "o", repo: "r", state: "anything" });
+    // @ts-expect-error repo is required by the route's text
+    endpoint.withRoutes(plain)(issues, { owner: "o" });
+    // @ts-expect-error the map is known: state is "open" | "closed" | "all"
+    endpoint.withRoutes<Endpoints>()(issues, { owner: "o", repo: "r", state: "opne" });
   });
 });

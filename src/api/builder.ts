@@ -59,6 +59,7 @@ import type {
   RouteMethodOr,
   RouteUrl,
 } from "./typed-routes.js";
+import type { RouteTable } from "../core/route-table.js";
 
 /** A builder's frozen state and the conventions of the entry it comes from. */
 interface Link {
@@ -273,8 +274,10 @@ export class RequestBuilder<
     return createEndpoint(link.state, link.conventions);
   }
 
-  /** This very builder, typed by the route map `NewRoutes` (see `endpoint.withRoutes()`). @example new RequestBuilder().withRoutes<Endpoints>() */
-  withRoutes<NewRoutes>(): RequestBuilder<Method, Url, Given, NewRoutes>;
+  /** A builder that builds the routes of `routes` as their description says, typed by the map the table carries. @example builder.withRoutes(routes) */
+  withRoutes<NewRoutes>(routes: RouteTable<NewRoutes>): RequestBuilder<Method, Url, Given, NewRoutes>;
+  /** The same typed by the route map `NewRoutes`; without `routes`, this very builder (see `endpoint.withRoutes()`). @example new RequestBuilder().withRoutes<Endpoints>() */
+  withRoutes<NewRoutes>(routes?: RouteTable): RequestBuilder<Method, Url, Given, NewRoutes>;
   withRoutes(): RequestBuilder {
     return this;
   }
@@ -416,14 +419,24 @@ export interface Endpoint<Defaults extends object = any, Routes = any> extends E
   builder(): RequestBuilder<string, string, HeldNames<Defaults>, Routes>;
 
   /**
-   * This very function, its calls typed by the route map `NewRoutes` (see {@link RouteMap}).
+   * A function that builds the routes of `routes` as their description says, its calls typed by the route map the
+   * table carries (see {@link RouteMap}).
+   *
+   * @example
+   * import { routes } from "./petstore-routes.js"; // written by `fluent-endpoint openapi`
+   * const petstore = endpoint.withRoutes(routes);
+   */
+  withRoutes<NewRoutes>(routes: RouteTable<NewRoutes>): Endpoint<Defaults, NewRoutes>;
+  /**
+   * The same typed by the route map `NewRoutes` (`withRoutes<OpenAPIRoutes<paths>>(routes)` for a table that carries
+   * none); without `routes`, this very function, its calls typed only.
    *
    * @example
    * import type { Endpoints } from "@octokit/types";
    * const github = endpoint.withRoutes<Endpoints>();
    * github("GET /repos/{owner}/{repo}/issues", { owner: "octokit", repo: "endpoint.js", state: "open" });
    */
-  withRoutes<NewRoutes>(): Endpoint<Defaults, NewRoutes>;
+  withRoutes<NewRoutes>(routes?: RouteTable): Endpoint<Defaults, NewRoutes>;
 }
 
 /**

@@ -45,19 +45,23 @@ import type {
   EndpointOptionsArguments,
   EndpointResultMethod,
   GivenName,
+  GivenNames,
   HeldNames,
   HeldRoutes,
+  MapKey,
   MergeOptions,
   MissingNames,
   ParameterName,
   ParameterValue,
   PartialParameters,
   Present,
-  RouteKey,
   // eslint-disable-next-line @typescript-eslint/no-unused-vars -- named by a {@link RouteMap} in the JSDoc below
   RouteMap,
+  RouteKey,
   RouteMethodOr,
+  RouteSuggestion,
   RouteUrl,
+  TABLE_RULES,
 } from "./typed-routes.js";
 import type { RouteTable } from "../core/route-table.js";
 
@@ -128,9 +132,9 @@ export class RequestBuilder<
   }
 
   /** Sets method and url from `"<METHOD> <URL>"`, or only the url from `"<URL>"`. @example builder.route("POST /repos/{owner}/{repo}/issues") */
-  route<Route extends string, M extends string, U extends string, G extends string, R>(
+  route<M extends string, U extends string, G extends string, R, Route extends string = never>(
     this: RequestBuilder<M, U, G, R>,
-    route: Route | RouteKey<R>,
+    route: Route | NoInfer<RouteSuggestion<Route, R>>,
   ): RequestBuilder<RouteMethodOr<Route, M>, RouteUrl<Route>, G, R>;
   route(route: string): RequestBuilder {
     // A missing route is no "not given" here, as an undefined option is: parseRoute throws ERR_INVALID_ROUTE.
@@ -170,7 +174,10 @@ export class RequestBuilder<
   }
 
   /** Sets one header (the name is lowercased); `null` or `undefined` removes it. @example builder.header("Authorization", "token secret123") */
-  header(name: string, value: HeaderValue | null | undefined): RequestBuilder<Method, Url, Given, Routes>;
+  header<Name extends string, Value extends HeaderValue | null | undefined>(
+    name: Name,
+    value: Value,
+  ): RequestBuilder<Method, Url, Given | GivenName<`header:${Lowercase<Name>}`, Value>, Routes>;
   header(name: string, value: HeaderValue | null | undefined): RequestBuilder {
     if (typeof name !== "string") {
       throw new EndpointError("ERR_INVALID_HEADER", `header name must be a string, got ${describe(name)}`);
@@ -180,7 +187,9 @@ export class RequestBuilder<
   }
 
   /** Merges headers key by key. @example builder.headers({ accept: "text/html", "user-agent": "my-app/1.0" }) */
-  headers(headers: RequestHeaders): RequestBuilder<Method, Url, Given, Routes>;
+  headers<Headers extends RequestHeaders>(
+    headers: Headers,
+  ): RequestBuilder<Method, Url, Given | HeldNames<{ headers: Headers }>, Routes>;
   headers(headers: RequestHeaders): RequestBuilder {
     const entries = readHeaders(given(headers, "headers"));
     return derive(RequestBuilder.#linkOf(this), (state) => writeHeaders(state, entries));
@@ -212,7 +221,7 @@ export class RequestBuilder<
   params<M extends string, U extends string, G extends string, R, Parameters extends Record<string, unknown>>(
     this: RequestBuilder<M, U, G, R>,
     params: Parameters & PartialParameters<M, U, R>,
-  ): RequestBuilder<M, U, G | HeldNames<Parameters>, R>;
+  ): RequestBuilder<M, U, G | GivenNames<Parameters>, R>;
   params(params: Record<string, unknown>): RequestBuilder {
     if (!isPlainObject(params)) {
       throw new EndpointError("ERR_INVALID_OPTIONS", `params must be a plain object, got ${describe(params)}`);
@@ -360,7 +369,7 @@ export function createEndpoint(state: EndpointState, conventions: Conventions): 
 }
 
 /** The call signature of an {@link Endpoint}; type arguments, not per-call types, so tsc makes them once per endpoint type. */
-interface EndpointCall<Held extends string, Routes, Keys extends keyof Routes> {
+interface EndpointCall<Held extends string, Routes, Keys extends keyof Routes, Options> {
   /**
    * Request options for a route plus parameters, or for options holding method and url; `parse(merge(…))`.
    *
@@ -371,8 +380,30 @@ interface EndpointCall<Held extends string, Routes, Keys extends keyof Routes> {
    * // { method: "get", url: "https://api.github.com/users/octocat", headers: {…} }
    */
   <const First extends string | EndpointOptions = EndpointOptions>(
-    first?: EndpointFirstArgument<First, Held, Keys>,
-    ...options: EndpointOptionsArguments<First, Held, Routes, Keys>
+    first?: EndpointFirstArgument<First, Held> | Keys,
+    ...options: EndpointOptionsArguments<First, Held, Routes, Keys, Options>
+  ): RequestOptions<EndpointResultMethod<First>>;
+}
+
+/**
+ * The same for an `OpenAPIRoutes` map, whose keys are every method with every path: `Suggested` lists the operations
+ * of `Map` (the map before defaults), for autocompletion, only while no route is typed yet (`Suggested` is then its
+ * default; a call's route gives it otherwise, so tsc never lists them for a call's own check).
+ */
+interface TableEndpointCall<Held extends string, Routes, Keys extends keyof Routes, Map> {
+  /**
+   * Request options for a route plus parameters, or for options holding method and url; `parse(merge(…))`.
+   *
+   * @example
+   * petstore("GET /pets/{id}", { id: 42 })
+   * // { method: "get", url: "https://petstore.swagger.io/v2/pets/42", headers: {…} }
+   */
+  <
+    const First extends string | EndpointOptions = EndpointOptions,
+    Suggested extends string = EndpointOptions extends First ? RouteKey<Map> & string : never,
+  >(
+    first?: EndpointFirstArgument<First, Held> | Suggested,
+    ...options: EndpointOptionsArguments<First, Held, Routes, Keys, unknown>
   ): RequestOptions<EndpointResultMethod<First>>;
 }
 
@@ -383,11 +414,13 @@ interface EndpointCall<Held extends string, Routes, Keys extends keyof Routes> {
  * @typeParam Routes - The route map set by `withRoutes()`; `{}` for none.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export interface Endpoint<Defaults extends object = any, Routes = any> extends EndpointCall<
-  HeldNames<Defaults>,
-  HeldRoutes<Routes, HeldNames<Defaults>>,
-  RouteKey<HeldRoutes<Routes, HeldNames<Defaults>>>
-> {
+export type Endpoint<Defaults extends object = any, Routes = any> = EndpointMethods<Defaults, Routes> &
+  (typeof TABLE_RULES extends MapKey<Routes>
+    ? TableEndpointCall<HeldNames<Defaults>, HeldRoutes<Routes, HeldNames<Defaults>>, MapKey<Routes>, Routes>
+    : EndpointCall<HeldNames<Defaults>, HeldRoutes<Routes, HeldNames<Defaults>>, MapKey<Routes>, EndpointOptions>);
+
+/** An {@link Endpoint}'s methods; its call signature is the map's (`EndpointCall` or `TableEndpointCall`). */
+interface EndpointMethods<Defaults extends object, Routes> {
   /** The current defaults, deep-frozen (`data` and `request` stay the caller's own). @example endpoint.DEFAULTS.baseUrl */
   readonly DEFAULTS: ReadonlyMergedOptions;
 
@@ -406,7 +439,10 @@ export interface Endpoint<Defaults extends object = any, Routes = any> extends E
    * @example
    * endpoint.merge("GET /orgs/{org}/repos", { org: "octokit" }).url // "/orgs/{org}/repos"
    */
-  merge<Route extends string>(route: Route | RouteKey<Routes>, options?: MergeOptions<Route, Routes>): MergedOptions;
+  merge<Route extends string = never>(
+    route: Route | NoInfer<RouteSuggestion<Route, Routes>>,
+    options?: MergeOptions<Route, Routes>,
+  ): MergedOptions;
   /** The same, with the method and url in the options (or the defaults alone). @example endpoint.merge({ url: "/user/repos" }) */
   merge(options?: EndpointOptions): MergedOptions;
   /** `more` laid over `options` as options are over a route. @example endpoint.merge({ url: "/a" }, { url: "/b" }).url // "/b" */

@@ -1,8 +1,10 @@
 // Type-checking cost of typed routes: the same 100 calls on real GitHub routes, typed
 // (a) by endpoint.withRoutes<Endpoints>(), (b) by inference from the route and
-// (c) by @octokit/endpoint's own typing, each program checked by
-// `tsc --extendedDiagnostics`. Instantiations are exact; check time is the median of
-// BENCH_ROUNDS runs (default 5), interleaved so the host's load hits every program alike.
+// (c) by @octokit/endpoint's own typing; and one call through OpenAPIRoutes<paths> of each
+// large description in test/fixtures/openapi/, against a program that only names its
+// paths. Each program is checked by `tsc --extendedDiagnostics`. Instantiations are exact;
+// check time is the median of BENCH_ROUNDS runs (default 5), interleaved so the host's
+// load hits every program alike.
 // Usage: npm run bench:types   (builds first: the programs import dist/index.d.ts)
 import { execFileSync } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
@@ -31,6 +33,14 @@ const COMPILER_OPTIONS = {
 // Targets: (a) and (b) against (c), as multiples of its instantiations and check time.
 const TARGETS = { a: { instantiations: 5, check: 2.5 }, b: { instantiations: 4, check: 1.2 } };
 
+// One realistic call per large description; `operations` as test/fixtures/openapi/SURVEY.md counts them.
+const LARGE_MAPS = {
+  stripe: { operations: 468, call: `"GET /v1/customers/{customer}", { customer: "cus_1", expand: ["tax"] }` },
+  digitalocean: { operations: 659, call: `"GET /v2/droplets/{droplet_id}", { droplet_id: 3164444 }` },
+  box: { operations: 296, call: `"GET /files/{file_id}", { file_id: "12345", fields: ["name"] }` },
+  twilio: { operations: 197, call: `"GET /2010-04-01/Accounts/{Sid}.json", { Sid: "AC1" }` },
+};
+
 rmSync(dir, { recursive: true, force: true });
 mkdirSync(dir, { recursive: true });
 const calls = pickCalls();
@@ -54,6 +64,32 @@ const programs = {
   ],
   // Routes far longer than any real one: 20 placeholders, and 1 000 characters.
   long: [`import { endpoint, RequestBuilder } from "fluent-endpoint";`, ...longRouteCalls()],
+  // A large OpenAPI map: naming its paths alone, then one call through OpenAPIRoutes<paths>
+  // (listing its operations before the first call cost 12 900 to 42 500 instantiations).
+  ...Object.fromEntries(
+    Object.entries(LARGE_MAPS).flatMap(([name, { call }]) => {
+      const paths = `import type { paths } from "../../test/fixtures/openapi/${name}/${name}.js";`;
+      return [
+        [
+          `${name}-paths`,
+          [
+            `import { endpoint } from "fluent-endpoint";`,
+            paths,
+            `export type Paths = paths;`,
+            `export const e = endpoint;`,
+          ],
+        ],
+        [
+          `${name}-one`,
+          [
+            `import { endpoint, type OpenAPIRoutes } from "fluent-endpoint";`,
+            paths,
+            `export const one = endpoint.withRoutes<OpenAPIRoutes<paths>>()(${call});`,
+          ],
+        ],
+      ];
+    }),
+  ),
 };
 for (const [name, lines] of Object.entries(programs)) {
   writeFileSync(new URL(`${name}.ts`, dir), `${lines.join("\n")}\n`);
@@ -106,8 +142,26 @@ console.log(`\none call through withRoutes<Endpoints>(): ${results["a-one"].inst
 console.log(
   `20 placeholders and a 1 000-character route: ${results.long.instantiations} instantiations, no depth or complexity error`,
 );
+table(
+  "One call through endpoint.withRoutes<OpenAPIRoutes<paths>>(), against a program that only names the paths",
+  ["description", "operations", "instantiations", "check time", "range", "paths alone", "the call adds"],
+  Object.entries(LARGE_MAPS).map(([name, { operations }]) => {
+    const one = results[`${name}-one`];
+    const alone = results[`${name}-paths`];
+    return [
+      name,
+      operations,
+      one.instantiations,
+      `${fixed(median(one.checks))} s`,
+      `${fixed(Math.min(...one.checks))}–${fixed(Math.max(...one.checks))}`,
+      `${alone.instantiations} / ${fixed(median(alone.checks))} s`,
+      `${one.instantiations - alone.instantiations} / ${fixed(median(one.checks) - median(alone.checks))} s`,
+    ];
+  }),
+);
+const largeOne = Math.max(...Object.keys(LARGE_MAPS).map((name) => results[`${name}-one`].instantiations));
 console.log(
-  `SUMMARY-TYPES a=${fixed(ratio("a", "instantiations"))}x/${fixed(ratio("a", "check"))}x b=${fixed(ratio("b", "instantiations"))}x/${fixed(ratio("b", "check"))}x one-call=${results["a-one"].instantiations}`,
+  `SUMMARY-TYPES a=${fixed(ratio("a", "instantiations"))}x/${fixed(ratio("a", "check"))}x b=${fixed(ratio("b", "instantiations"))}x/${fixed(ratio("b", "check"))}x one-call=${results["a-one"].instantiations} openapi-one-call=${largeOne}`,
 );
 
 /** Runs tsc on one program; any error (every call must compile) stops the benchmark. */

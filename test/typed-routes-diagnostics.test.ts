@@ -8,7 +8,14 @@ import ts from "typescript";
 import { describe, expect, it } from "vitest";
 
 const directory = fileURLToPath(new URL(".", import.meta.url));
-const HEADER = `import { endpoint, RequestBuilder } from "../src/index.js";\nimport type { Endpoints } from "@octokit/types";\n`;
+const HEADER = [
+  `import { endpoint, RequestBuilder, type OpenAPIRoutes } from "../src/index.js";`,
+  `import type { Endpoints } from "@octokit/types";`,
+  `import type { paths as RequestPaths } from "./fixtures/openapi/requests.js";`,
+  `const requests = endpoint.withRoutes<OpenAPIRoutes<RequestPaths>>();`,
+  `export {};\n`,
+].join("\n");
+const DANGEROUS = `"DELETE /droplets/{droplet_id}/destroy_with_associated_resources/dangerous"`;
 const OPTIONS: ts.CompilerOptions = {
   strict: true,
   noEmit: true,
@@ -56,6 +63,8 @@ describe("the compile error of a builder's build()", () => {
     two: `new RequestBuilder().route("GET /repos/{owner}/{repo}").build();`,
     mapped: `new RequestBuilder().withRoutes<Endpoints>().route("POST /repos/{owner}/{repo}/issues").params({ owner: "o", repo: "r" }).build();`,
     complete: `new RequestBuilder().route("GET /repos/{owner}/{repo}").params({ owner: "o", repo: "r" }).build();`,
+    header: `requests.builder().route(${DANGEROUS}).param("droplet_id", 1).build();`,
+    multipart: `requests.builder().route("POST /uploads").param("file", "x").build();`,
   });
 
   it("names the missing parameter", () => {
@@ -78,6 +87,17 @@ describe("the compile error of a builder's build()", () => {
   it("is absent once every parameter is given", () => {
     expect(messages.complete).toEqual([]);
   });
+
+  it("names a header parameter by the name the description gives it", () => {
+    expect(messages.header).toEqual([
+      `The 'this' context of type 'RequestBuilder<"DELETE", "/droplets/{droplet_id}/destroy_with_associated_resources/dangerous", "droplet_id", OpenAPIRoutes<paths>>' is not assignable to method's 'this' of type '"missing parameter: X-Dangerous"'.`,
+    ]);
+  });
+
+  it("names what each form of a multipart body lacks: its fields, or data", () => {
+    expect(messages.multipart).toHaveLength(1);
+    expect(messages.multipart![0]).toContain(`of type '"missing parameter: data" | "missing parameter: name"'`);
+  });
 });
 
 describe("the compile errors of endpoint()", () => {
@@ -87,6 +107,8 @@ describe("the compile errors of endpoint()", () => {
     optionsForm: `endpoint({ method: "GET", url: "/users/{username}" });`,
     misspelled: `endpoint.withRoutes<Endpoints>()("GET /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", state: "opne" });`,
     required: `endpoint.withRoutes<Endpoints>()("POST /repos/{owner}/{repo}/issues", { owner: "o", repo: "r" });`,
+    held: `endpoint.withRoutes<Endpoints>().defaults({ owner: "o", repo: "r" })("POST /repos/{owner}/{repo}/issues", {});`,
+    header: `requests(${DANGEROUS}, { droplet_id: 1, headers: { authorization: "token x" } });`,
   });
 
   it("name the missing parameter (one call signature: no other form's error instead)", () => {
@@ -94,6 +116,22 @@ describe("the compile errors of endpoint()", () => {
     expect(messages.missing![0]).toContain("Property 'repo' is missing");
     expect(messages.optionsForm![0]).toContain("Property 'username' is missing");
     expect(messages.required![0]).toContain("Property 'title' is missing");
+  });
+
+  it("show the fields against defaults, not Omit, Partial or Pick", () => {
+    expect(messages.held).toHaveLength(1);
+    expect(messages.held![0]).toMatch(
+      /^Argument of type '\{\}' is not assignable to parameter of type '\{ title: string \| number; /,
+    );
+    expect(messages.held![0]).toContain("Property 'title' is missing");
+    expect(messages.held![0]).not.toMatch(/Omit|Partial|Pick/);
+  });
+
+  it("name a missing header parameter by the name the description gives it", () => {
+    expect(messages.header).toHaveLength(1);
+    expect(messages.header![0]).toContain(
+      `Property '"X-Dangerous"' is missing in type '{ droplet_id: number; headers: { authorization: string; }; }' but required in type '{ "X-Dangerous": boolean; }'.`,
+    );
   });
 
   it("name a value of the wrong type", () => {
@@ -107,6 +145,9 @@ describe("suggestions", () => {
     route: `endpoint.withRoutes<Endpoints>()("GET /repos/{owner}/{repo}/iss`,
     builderRoute: `new RequestBuilder().withRoutes<Endpoints>().route("GET /repos/{owner}/{repo}/iss`,
     param: `new RequestBuilder().route("GET /repos/{owner}/{repo}/issues{?state}").param("`,
+    operation: `requests("`,
+    heldOperation: `requests.defaults({ droplet_id: 1 })("`,
+    builderOperation: `requests.builder().route("`,
   };
   const { host } = hostFor(code);
   const files = Object.keys(code).map((name) => join(directory, `${name}.ts`));
@@ -133,6 +174,27 @@ describe("suggestions", () => {
     expect(completions("builderRoute")).toContain("POST /repos/{owner}/{repo}/issues");
   });
 
+  it("offers the operations of an OpenAPIRoutes map, not every method with every path", () => {
+    const operations = [
+      "DELETE /droplets/{droplet_id}/destroy_with_associated_resources/dangerous",
+      "GET /account",
+      "GET /events",
+      "GET /search",
+      "POST /customers",
+      "POST /notes",
+      "POST /uploads",
+      "POST /web_links",
+      "PUT /avatar",
+      "PUT /files/{file_id}/content",
+      "PUT /files/{file_id}/thumbnail",
+      "PUT /labels",
+    ];
+    // "" is the text typed so far, which tsc offers too.
+    expect(completions("operation").filter(Boolean).sort()).toEqual(operations);
+    expect(completions("heldOperation").filter(Boolean).sort()).toEqual(operations);
+    expect(completions("builderOperation").filter(Boolean).sort()).toEqual(operations);
+  });
+
   it("offers the route's placeholders to param()", () => {
     expect(completions("param")).toEqual(expect.arrayContaining(["owner", "repo", "state"]));
   });
@@ -146,6 +208,18 @@ describe("type-checking cost", () => {
     const program = ts.createProgram(paths, OPTIONS, host);
     expect(program.getSemanticDiagnostics(program.getSourceFile(paths[0]!))).toEqual([]);
     expect(program.getInstantiationCount()).toBeLessThan(20_000);
+  });
+
+  it("stays small for one call through an OpenAPIRoutes map of 659 operations (listing them cost 41 000, 17 500 at best)", () => {
+    const { host, paths } = hostFor({
+      openAPICall: [
+        `import type { paths as DigitalOcean } from "./fixtures/openapi/digitalocean/digitalocean.js";`,
+        `endpoint.withRoutes<OpenAPIRoutes<DigitalOcean>>()("GET /v2/droplets/{droplet_id}", { droplet_id: 1 });`,
+      ].join("\n"),
+    });
+    const program = ts.createProgram(paths, OPTIONS, host);
+    expect(program.getSemanticDiagnostics(program.getSourceFile(paths[0]!))).toEqual([]);
+    expect(program.getInstantiationCount()).toBeLessThan(5_000);
   });
 
   it("reaches no depth or complexity limit on long routes", () => {

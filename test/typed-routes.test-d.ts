@@ -11,11 +11,14 @@ import {
   type OpenAPIRoutes,
   RequestBuilder,
   type RequestOptions,
+  type RouteKey,
   type RouteMap,
   type RouteParameters,
 } from "../src/index.js";
 import type { paths as NotePaths } from "./fixtures/openapi/notes.js";
 import type { paths as PetPaths } from "./fixtures/openapi/petstore-expanded.js";
+import type { paths as RequestPaths } from "./fixtures/openapi/requests.js";
+import type { RouteTable } from "../src/core/route-table.js";
 
 describe("names a literal route requires", () => {
   it("requires the names of simple and reserved expressions and :name placeholders", () => {
@@ -396,14 +399,15 @@ describe("OpenAPIRoutes", () => {
     petstore("POST /pets", { name: "Rex", tag: "dog" });
     // @ts-expect-error name is required by the JSON body
     petstore("POST /pets", { tag: "dog" });
-    expectTypeOf<keyof OpenAPIRoutes<PetPaths>>().toEqualTypeOf<
+    expectTypeOf<RouteKey<OpenAPIRoutes<PetPaths>>>().toEqualTypeOf<
       "GET /pets" | "POST /pets" | "GET /pets/{id}" | "DELETE /pets/{id}"
     >();
   });
 
-  it("puts header parameters under headers, and a body that is not a JSON object under data", () => {
+  it("takes header parameters at the top level or under headers, and a body that is not a JSON object as data", () => {
     const notes = endpoint.withRoutes<OpenAPIRoutes<NotePaths>>();
     notes("GET /notes/{noteId}", { noteId: "n", headers: { "X-Request-Id": "1", authorization: "token x" } });
+    notes("GET /notes/{noteId}", { noteId: "n", "X-Request-Id": "1" });
     // @ts-expect-error the header parameter X-Request-Id is required
     notes("GET /notes/{noteId}", { noteId: "n" });
     // @ts-expect-error format is "markdown" | "html"
@@ -417,5 +421,302 @@ describe("OpenAPIRoutes", () => {
     notes("PATCH /notes/{noteId}", { noteId: "n", title: "t", pinned: true });
     // @ts-expect-error pinned is a boolean
     notes("PATCH /notes/{noteId}", { noteId: "n", pinned: "yes" });
+  });
+});
+
+describe("OpenAPIRoutes: calls as a route table builds them", () => {
+  const api = endpoint.withRoutes<OpenAPIRoutes<RequestPaths>>();
+  const dangerous = "DELETE /droplets/{droplet_id}/destroy_with_associated_resources/dangerous";
+
+  it("takes a header parameter by its name at the top level, in lower case, or under headers", () => {
+    api(dangerous, { droplet_id: 1, "X-Dangerous": true });
+    api(dangerous, { droplet_id: 1, "x-dangerous": true });
+    api(dangerous, { droplet_id: 1, headers: { "X-Dangerous": "true" } });
+    api(dangerous, { droplet_id: 1, headers: { "x-dangerous": "false", authorization: "token x" } });
+    // @ts-expect-error X-Dangerous is required
+    api(dangerous, { droplet_id: 1 });
+    // @ts-expect-error X-Dangerous is required, in any case
+    api(dangerous, { droplet_id: 1, headers: { authorization: "token x" } });
+  });
+
+  it("types header values as the schema says at the top level, and as their text under headers", () => {
+    api(dangerous, { droplet_id: 1, "X-Dangerous": true, "X-Retry-Count": 3 });
+    api(dangerous, { droplet_id: 1, "X-Dangerous": true, headers: { "x-retry-count": 3 } });
+    // @ts-expect-error X-Dangerous is a boolean
+    api(dangerous, { droplet_id: 1, "X-Dangerous": "yes" });
+    // @ts-expect-error X-Retry-Count is a number
+    api(dangerous, { droplet_id: 1, "X-Dangerous": true, "x-retry-count": "3" });
+    // @ts-expect-error under headers, a boolean's text: "true" or "false"
+    api(dangerous, { droplet_id: 1, headers: { "X-Dangerous": "yes" } });
+    // @ts-expect-error under headers, header values only (the run time refuses a boolean there)
+    api(dangerous, { droplet_id: 1, headers: { "X-Dangerous": true } });
+  });
+
+  it("takes a lower-case header name by that name only", () => {
+    const content = "PUT /files/{file_id}/content";
+    api(content, { file_id: "f", "if-match": "etag", data: new Uint8Array([1]) });
+    api(content, { file_id: "f", headers: { "if-match": "etag" }, data: "bytes" });
+    // @ts-expect-error if-match is required
+    api(content, { file_id: "f", data: "bytes" });
+  });
+
+  it("ignores an Accept, Content-Type or Authorization header parameter, as OpenAPI says (and so does the table)", () => {
+    api("GET /account", { session: "s", headers: { authorization: "token x" } });
+    expectTypeOf<OpenAPIRoutes<RequestPaths>["GET /account"]["headers"]>().toEqualTypeOf<{}>();
+  });
+
+  it("takes cookie parameters at the top level", () => {
+    api("GET /account", { session: "s", theme: "dark" });
+    // @ts-expect-error session is required
+    api("GET /account", { theme: "dark" });
+    // @ts-expect-error theme is "light" | "dark"
+    api("GET /account", { session: "s", theme: "blue" });
+  });
+
+  it("keeps the options typed beside a body that is a map of strings", () => {
+    api("PUT /labels", { team: "core", headers: { authorization: "token x" }, request: { retries: 1 } });
+    // @ts-expect-error a header value is a string or a number
+    api("PUT /labels", { team: "core", headers: { authorization: true } });
+  });
+
+  it("takes a form body's fields at the top level, nested objects too", () => {
+    api("POST /customers", { email: "a@example.com", metadata: { plan: "pro" } });
+    api("POST /customers");
+    // @ts-expect-error metadata maps to strings
+    api("POST /customers", { metadata: { plan: 1 } });
+  });
+
+  it("takes multipart fields at the top level, a file as a Blob or bytes, or the caller's FormData", () => {
+    api("POST /uploads", { file: new Blob(["%PDF"]), name: "report.pdf" });
+    api("POST /uploads", { file: new Uint8Array([1]), name: "a", attachments: [new Blob([]), "text"], size: 3 });
+    api("POST /uploads", { file: "plain text", name: "a", kind: "document" });
+    api("POST /uploads", { data: new FormData() });
+    // @ts-expect-error name is required
+    api("POST /uploads", { file: new Blob([]) });
+    // @ts-expect-error kind is "document" | "image", not a file
+    api("POST /uploads", { file: new Blob([]), name: "a", kind: new Blob([]) });
+    // @ts-expect-error size is a number
+    api("POST /uploads", { file: new Blob([]), name: "a", size: new Uint8Array([1]) });
+    // @ts-expect-error data is the caller's FormData
+    api("POST /uploads", { data: { file: "x" } });
+  });
+
+  it("keeps the caller's FormData a whole body when the multipart body is optional", () => {
+    api("PUT /avatar");
+    api("PUT /avatar", { image: new Blob([]), caption: "me" });
+    api("PUT /avatar", { data: new FormData() });
+    // The fields of an optional body are optional; data is still the caller's FormData.
+    api("PUT /avatar", { caption: "me" });
+    // @ts-expect-error data is the caller's FormData
+    api("PUT /avatar", { data: { image: "x" } });
+  });
+
+  it("takes a binary body as bytes, a Blob, an ArrayBuffer or text", () => {
+    const thumbnail = "PUT /files/{file_id}/thumbnail";
+    api(thumbnail, { file_id: "f", data: new Blob([]) });
+    api(thumbnail, { file_id: "f", data: new Uint8Array([1]) });
+    api(thumbnail, { file_id: "f", data: new ArrayBuffer(1) });
+    api(thumbnail, { file_id: "f", data: "bytes" });
+    // @ts-expect-error not a number
+    api(thumbnail, { file_id: "f", data: 1 });
+    // @ts-expect-error the body is required
+    api(thumbnail, { file_id: "f" });
+  });
+
+  it("takes a text/plain body as a string", () => {
+    api("POST /notes", { data: "# Title" });
+    // @ts-expect-error a string
+    api("POST /notes", { data: new Blob([]) });
+  });
+
+  it("offers no data to an operation that declares no body", () => {
+    api("GET /account", { session: "s" });
+    // @ts-expect-error no body
+    api("GET /account", { session: "s", data: { a: 1 } });
+    // @ts-expect-error no body
+    api(dangerous, { droplet_id: 1, "X-Dangerous": true, data: "x" });
+    // An empty object schema (Record<string, never>) is no body either.
+    api("GET /events", { limit: 10 });
+    // @ts-expect-error no body
+    api("GET /events", { limit: 10, data: "limit=10" });
+  });
+
+  it("types a parameter or body field named like an option as the parameter", () => {
+    api("POST /web_links", { url: "https://example.com", data: { title: "t" } });
+    api("POST /web_links", { url: "https://example.com", data: {}, headers: { "x-a": "b" }, request: 1 });
+    // @ts-expect-error url is a required body field
+    api("POST /web_links", { data: {} });
+    // @ts-expect-error data is the body field, an object
+    api("POST /web_links", { url: "u", data: "raw body" });
+    // @ts-expect-error request is the body field, a number
+    api("POST /web_links", { url: "u", data: {}, request: { signal: new AbortController().signal } });
+    api("GET /search", { method: "exact", baseUrl: 2, mediaType: "text" });
+    // @ts-expect-error method is the query parameter
+    api("GET /search", { method: "GET" });
+    // @ts-expect-error baseUrl is the query parameter, a number
+    api("GET /search", { method: "exact", baseUrl: "https://example.com" });
+    // @ts-expect-error mediaType is the query parameter, a string
+    api("GET /search", { method: "exact", mediaType: { format: "raw" } });
+    // Other option keys keep their types.
+    api("GET /search", { method: "fuzzy", headers: { accept: "application/json" }, request: {} });
+  });
+
+  it("reads a method a path lacks from the route's text, and suggests only the operations", () => {
+    api("TRACE /account");
+    api("PATCH /files/{file_id}/content", { file_id: "f" });
+    // @ts-expect-error the text requires file_id
+    api("PATCH /files/{file_id}/content", {});
+    expectTypeOf<RouteKey<OpenAPIRoutes<RequestPaths>>>().toEqualTypeOf<
+      | "DELETE /droplets/{droplet_id}/destroy_with_associated_resources/dangerous"
+      | "GET /account"
+      | "PUT /files/{file_id}/content"
+      | "PUT /files/{file_id}/thumbnail"
+      | "POST /uploads"
+      | "POST /notes"
+      | "PUT /labels"
+      | "POST /customers"
+      | "POST /web_links"
+      | "GET /search"
+      | "PUT /avatar"
+      | "GET /events"
+    >();
+  });
+
+  it("relieves a header parameter defaults hold, by any case or under headers", () => {
+    api.defaults({ headers: { "x-dangerous": "true" } })(dangerous, { droplet_id: 1 });
+    api.defaults({ "X-Dangerous": true })(dangerous, { droplet_id: 1 });
+    api.defaults({ droplet_id: 1, headers: { "X-Dangerous": "true" } })(dangerous);
+    // @ts-expect-error a header defaults may not hold does not relieve the call
+    api.defaults({ headers: { "x-dangerous": "true" as string | undefined } })(dangerous, { droplet_id: 1 });
+  });
+
+  it("types merge() by the operation, none required, and refuses a parameter named like an option there", () => {
+    api.merge(dangerous, { "x-dangerous": true });
+    api.merge("POST /web_links", { data: { title: "t" } });
+    // @ts-expect-error X-Dangerous is a boolean
+    api.merge(dangerous, { "X-Dangerous": "yes" });
+    // @ts-expect-error merged options cannot hold the body field url apart from the option (ERR_INVALID_OPTIONS)
+    api.merge("POST /web_links", { url: "u" });
+  });
+});
+
+describe("OpenAPIRoutes: builders", () => {
+  const builder = new RequestBuilder().withRoutes<OpenAPIRoutes<RequestPaths>>();
+  const dangerous = builder.route("DELETE /droplets/{droplet_id}/destroy_with_associated_resources/dangerous");
+
+  it("counts .header(), in any case, as giving a header parameter", () => {
+    dangerous.param("droplet_id", 1).header("X-Dangerous", "true").build();
+    dangerous.param("droplet_id", 1).header("x-dangerous", 1).build();
+    builder
+      .header("X-Dangerous", "true")
+      .route("DELETE /droplets/{droplet_id}/destroy_with_associated_resources/dangerous")
+      .param("droplet_id", 1)
+      .build();
+    dangerous.param("droplet_id", 1).headers({ "X-DANGEROUS": "true" }).build();
+    // @ts-expect-error X-Dangerous is missing
+    dangerous.param("droplet_id", 1).build();
+    // @ts-expect-error a header removed is not given
+    dangerous.param("droplet_id", 1).header("X-Dangerous", null).build();
+  });
+
+  it("takes a header parameter by param() too, typed by the schema", () => {
+    dangerous.params({ droplet_id: 1, "X-Dangerous": true }).build();
+    dangerous.param("droplet_id", 1).param("x-dangerous", true).build();
+    // @ts-expect-error X-Dangerous is a boolean
+    dangerous.param("X-Dangerous", "yes");
+  });
+
+  it("builds a multipart body from its fields or from the caller's FormData", () => {
+    const upload = builder.route("POST /uploads");
+    upload.params({ file: new Blob([]), name: "a" }).build();
+    upload.data(new FormData()).build();
+    // @ts-expect-error name is missing
+    upload.param("file", new Blob([])).build();
+    // @ts-expect-error data is the caller's FormData
+    upload.data("text");
+  });
+
+  it("takes data as the body says, and none for an operation without a body", () => {
+    builder
+      .route("PUT /files/{file_id}/thumbnail")
+      .param("file_id", "f")
+      .data(new Uint8Array([1]))
+      .build();
+    builder.route("POST /notes").data("text").build();
+    // @ts-expect-error the body is required
+    builder.route("POST /notes").build();
+    // @ts-expect-error no body
+    builder.route("GET /account").param("session", "s").data("x");
+  });
+
+  it("counts a required cookie parameter and a body field named like an option", () => {
+    builder.route("GET /account").param("session", "s").build();
+    // @ts-expect-error session is missing
+    builder.route("GET /account").build();
+    builder.route("POST /web_links").params({ url: "u", data: {} }).build();
+  });
+});
+
+describe("withRoutes(routes)", () => {
+  const typed = {} as RouteTable<Endpoints>;
+  const plain = {} as RouteTable;
+  const issues = "GET /repos/{owner}/{repo}/issues";
+
+  it("types the calls by the map the table carries", () => {
+    const github = endpoint.withRoutes(typed);
+    github(issues, { owner: "o", repo: "r", state: "open" });
+    // @ts-expect-error state is "open" | "closed" | "all"
+    github(issues, { owner: "o", repo: "r", state: "opne" });
+    new RequestBuilder().withRoutes(typed).route(issues).params({ owner: "o", repo: "r" }).build();
+    // @ts-expect-error state is "open" | "closed" | "all"
+    new RequestBuilder().withRoutes(typed).route(issues).param("state", "opne");
+  });
+
+  it("takes the map as a type argument for a table that carries none", () => {
+    const github = endpoint.withRoutes<Endpoints>(plain);
+    // @ts-expect-error state is "open" | "closed" | "all"
+    github(issues, { owner: "o", repo: "r", state: "opne" });
+    // @ts-expect-error state is "open" | "closed" | "all"
+    new RequestBuilder().withRoutes<Endpoints>(plain).route(issues).param("state", "opne");
+  });
+
+  it("types by the text a table that carries no map, and keeps withRoutes<Routes>() without one", () => {
+    endpoint.withRoutes(plain)(issues, { owner: "o", repo: "r", state: "anything" });
+    // @ts-expect-error repo is required by the route's text
+    endpoint.withRoutes(plain)(issues, { owner: "o" });
+    // @ts-expect-error the map is known: state is "open" | "closed" | "all"
+    endpoint.withRoutes<Endpoints>()(issues, { owner: "o", repo: "r", state: "opne" });
+  });
+});
+
+describe("withRoutes(routes) with an OpenAPIRoutes map", () => {
+  const typed = {} as RouteTable<OpenAPIRoutes<RequestPaths>>;
+  const plain = {} as RouteTable;
+  const call = "GET /account";
+
+  it("types the calls by the map the table carries", () => {
+    const api = endpoint.withRoutes(typed);
+    api(call, { session: "s" });
+    // @ts-expect-error session is required
+    api(call, {});
+    new RequestBuilder().withRoutes(typed).route(call).param("session", "s").build();
+    // @ts-expect-error session is missing
+    new RequestBuilder().withRoutes(typed).route(call).build();
+  });
+
+  it("takes the map as a type argument for a table that carries none", () => {
+    const api = endpoint.withRoutes<OpenAPIRoutes<RequestPaths>>(plain);
+    api(call, { session: "s" });
+    // @ts-expect-error session is required
+    api(call, {});
+    // @ts-expect-error session is missing
+    new RequestBuilder().withRoutes<OpenAPIRoutes<RequestPaths>>(plain).route(call).build();
+  });
+
+  it("types nothing by a table that carries no map, and keeps withRoutes<Routes>() without one", () => {
+    endpoint.withRoutes(plain)(call, {});
+    endpoint.defaults({ owner: "o" }).withRoutes<Endpoints>()("GET /repos/{owner}/{repo}", { repo: "r" });
+    // @ts-expect-error the map is known: repo is required
+    endpoint.defaults({ owner: "o" }).withRoutes<Endpoints>()("GET /repos/{owner}/{repo}", {});
   });
 });

@@ -46,19 +46,23 @@ import type {
   EndpointOptionsArguments,
   EndpointResultMethod,
   GivenName,
+  GivenNames,
   HeldNames,
   HeldRoutes,
+  MapKey,
   MergeOptions,
   MissingNames,
   ParameterName,
   ParameterValue,
   PartialParameters,
   Present,
-  RouteKey,
   // eslint-disable-next-line @typescript-eslint/no-unused-vars -- named by a {@link RouteMap} in the JSDoc below
   RouteMap,
+  RouteKey,
   RouteMethodOr,
+  RouteSuggestion,
   RouteUrl,
+  TABLE_RULES,
 } from "./typed-routes.js";
 
 /** A builder's frozen state and the conventions of the entry it comes from. */
@@ -128,9 +132,9 @@ export class RequestBuilder<
   }
 
   /** Sets method and url from `"<METHOD> <URL>"`, or only the url from `"<URL>"`. @example builder.route("POST /repos/{owner}/{repo}/issues") */
-  route<Route extends string, M extends string, U extends string, G extends string, R>(
+  route<M extends string, U extends string, G extends string, R, Route extends string = never>(
     this: RequestBuilder<M, U, G, R>,
-    route: Route | RouteKey<R>,
+    route: Route | NoInfer<RouteSuggestion<Route, R>>,
   ): RequestBuilder<RouteMethodOr<Route, M>, RouteUrl<Route>, G, R>;
   route(route: string): RequestBuilder {
     // A missing route is no "not given" here, as an undefined option is: parseRoute throws ERR_INVALID_ROUTE.
@@ -170,7 +174,10 @@ export class RequestBuilder<
   }
 
   /** Sets one header (the name is lowercased); `null` or `undefined` removes it. @example builder.header("Authorization", "token secret123") */
-  header(name: string, value: HeaderValue | null | undefined): RequestBuilder<Method, Url, Given, Routes>;
+  header<Name extends string, Value extends HeaderValue | null | undefined>(
+    name: Name,
+    value: Value,
+  ): RequestBuilder<Method, Url, Given | GivenName<`header:${Lowercase<Name>}`, Value>, Routes>;
   header(name: string, value: HeaderValue | null | undefined): RequestBuilder {
     if (typeof name !== "string") {
       throw new EndpointError("ERR_INVALID_HEADER", `header name must be a string, got ${describe(name)}`);
@@ -180,7 +187,9 @@ export class RequestBuilder<
   }
 
   /** Merges headers key by key. @example builder.headers({ accept: "text/html", "user-agent": "my-app/1.0" }) */
-  headers(headers: RequestHeaders): RequestBuilder<Method, Url, Given, Routes>;
+  headers<Headers extends RequestHeaders>(
+    headers: Headers,
+  ): RequestBuilder<Method, Url, Given | HeldNames<{ headers: Headers }>, Routes>;
   headers(headers: RequestHeaders): RequestBuilder {
     const entries = readHeaders(given(headers, "headers"));
     return derive(RequestBuilder.#linkOf(this), (state) => writeHeaders(state, entries));
@@ -212,7 +221,7 @@ export class RequestBuilder<
   params<M extends string, U extends string, G extends string, R, Parameters extends Record<string, unknown>>(
     this: RequestBuilder<M, U, G, R>,
     params: Parameters & PartialParameters<M, U, R>,
-  ): RequestBuilder<M, U, G | HeldNames<Parameters>, R>;
+  ): RequestBuilder<M, U, G | GivenNames<Parameters>, R>;
   params(params: Record<string, unknown>): RequestBuilder {
     if (!isPlainObject(params)) {
       throw new EndpointError("ERR_INVALID_OPTIONS", `params must be a plain object, got ${describe(params)}`);
@@ -273,10 +282,10 @@ export class RequestBuilder<
     return createEndpoint(link.state, link.conventions);
   }
 
-  /** This very builder, typed by the route map `NewRoutes` (see `endpoint.withRoutes()`). @example new RequestBuilder().withRoutes<Endpoints>() */
-  withRoutes<NewRoutes>(): RequestBuilder<Method, Url, Given, NewRoutes>;
-  /** A builder that builds the routes of `routes` as the table says (see `endpoint.withRoutes(routes)`). @example new RequestBuilder().withRoutes(routes) */
+  /** A builder that builds the routes of `routes` as their description says, typed by the map the table carries. @example builder.withRoutes(routes) */
   withRoutes<NewRoutes>(routes: RouteTable<NewRoutes>): RequestBuilder<Method, Url, Given, NewRoutes>;
+  /** The same typed by the route map `NewRoutes`; without `routes`, this very builder (see `endpoint.withRoutes()`). @example new RequestBuilder().withRoutes<Endpoints>() */
+  withRoutes<NewRoutes>(routes?: RouteTable): RequestBuilder<Method, Url, Given, NewRoutes>;
   withRoutes(routes?: RouteTable): RequestBuilder {
     if (routes === undefined) return this;
     const link = RequestBuilder.#linkOf(this);
@@ -371,7 +380,7 @@ export function createEndpoint(state: EndpointState, conventions: Conventions): 
 }
 
 /** The call signature of an {@link Endpoint}; type arguments, not per-call types, so tsc makes them once per endpoint type. */
-interface EndpointCall<Held extends string, Routes, Keys extends keyof Routes> {
+interface EndpointCall<Held extends string, Routes, Keys extends keyof Routes, Options> {
   /**
    * Request options for a route plus parameters, or for options holding method and url; `parse(merge(…))`.
    *
@@ -382,8 +391,30 @@ interface EndpointCall<Held extends string, Routes, Keys extends keyof Routes> {
    * // { method: "get", url: "https://api.github.com/users/octocat", headers: {…} }
    */
   <const First extends string | EndpointOptions = EndpointOptions>(
-    first?: EndpointFirstArgument<First, Held, Keys>,
-    ...options: EndpointOptionsArguments<First, Held, Routes, Keys>
+    first?: EndpointFirstArgument<First, Held> | Keys,
+    ...options: EndpointOptionsArguments<First, Held, Routes, Keys, Options>
+  ): RequestOptions<EndpointResultMethod<First>>;
+}
+
+/**
+ * The same for an `OpenAPIRoutes` map, whose keys are every method with every path: `Suggested` lists the operations
+ * of `Map` (the map before defaults), for autocompletion, only while no route is typed yet (`Suggested` is then its
+ * default; a call's route gives it otherwise, so tsc never lists them for a call's own check).
+ */
+interface TableEndpointCall<Held extends string, Routes, Keys extends keyof Routes, Map> {
+  /**
+   * Request options for a route plus parameters, or for options holding method and url; `parse(merge(…))`.
+   *
+   * @example
+   * petstore("GET /pets/{id}", { id: 42 })
+   * // { method: "get", url: "https://petstore.swagger.io/v2/pets/42", headers: {…} }
+   */
+  <
+    const First extends string | EndpointOptions = EndpointOptions,
+    Suggested extends string = EndpointOptions extends First ? RouteKey<Map> & string : never,
+  >(
+    first?: EndpointFirstArgument<First, Held> | Suggested,
+    ...options: EndpointOptionsArguments<First, Held, Routes, Keys, unknown>
   ): RequestOptions<EndpointResultMethod<First>>;
 }
 
@@ -394,11 +425,13 @@ interface EndpointCall<Held extends string, Routes, Keys extends keyof Routes> {
  * @typeParam Routes - The route map set by `withRoutes()`; `{}` for none.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export interface Endpoint<Defaults extends object = any, Routes = any> extends EndpointCall<
-  HeldNames<Defaults>,
-  HeldRoutes<Routes, HeldNames<Defaults>>,
-  RouteKey<HeldRoutes<Routes, HeldNames<Defaults>>>
-> {
+export type Endpoint<Defaults extends object = any, Routes = any> = EndpointMethods<Defaults, Routes> &
+  (typeof TABLE_RULES extends MapKey<Routes>
+    ? TableEndpointCall<HeldNames<Defaults>, HeldRoutes<Routes, HeldNames<Defaults>>, MapKey<Routes>, Routes>
+    : EndpointCall<HeldNames<Defaults>, HeldRoutes<Routes, HeldNames<Defaults>>, MapKey<Routes>, EndpointOptions>);
+
+/** An {@link Endpoint}'s methods; its call signature is the map's (`EndpointCall` or `TableEndpointCall`). */
+interface EndpointMethods<Defaults extends object, Routes> {
   /** The current defaults, deep-frozen (`data` and `request` stay the caller's own). @example endpoint.DEFAULTS.baseUrl */
   readonly DEFAULTS: ReadonlyMergedOptions;
 
@@ -417,7 +450,10 @@ export interface Endpoint<Defaults extends object = any, Routes = any> extends E
    * @example
    * endpoint.merge("GET /orgs/{org}/repos", { org: "octokit" }).url // "/orgs/{org}/repos"
    */
-  merge<Route extends string>(route: Route | RouteKey<Routes>, options?: MergeOptions<Route, Routes>): MergedOptions;
+  merge<Route extends string = never>(
+    route: Route | NoInfer<RouteSuggestion<Route, Routes>>,
+    options?: MergeOptions<Route, Routes>,
+  ): MergedOptions;
   /** The same, with the method and url in the options (or the defaults alone). @example endpoint.merge({ url: "/user/repos" }) */
   merge(options?: EndpointOptions): MergedOptions;
   /** `more` laid over `options` as options are over a route. @example endpoint.merge({ url: "/a" }, { url: "/b" }).url // "/b" */
@@ -430,23 +466,24 @@ export interface Endpoint<Defaults extends object = any, Routes = any> extends E
   builder(): RequestBuilder<string, string, HeldNames<Defaults>, Routes>;
 
   /**
-   * This very function, its calls typed by the route map `NewRoutes` (see {@link RouteMap}).
+   * A function that builds the routes of `routes` as their description says, its calls typed by the route map the
+   * table carries (see {@link RouteMap}).
+   *
+   * @example
+   * import { routes } from "./petstore-routes.js"; // written by `fluent-endpoint openapi`
+   * const petstore = endpoint.withRoutes(routes);
+   */
+  withRoutes<NewRoutes>(routes: RouteTable<NewRoutes>): Endpoint<Defaults, NewRoutes>;
+  /**
+   * The same typed by the route map `NewRoutes` (`withRoutes<OpenAPIRoutes<paths>>(routes)` for a table that carries
+   * none); without `routes`, this very function, its calls typed only.
    *
    * @example
    * import type { Endpoints } from "@octokit/types";
    * const github = endpoint.withRoutes<Endpoints>();
    * github("GET /repos/{owner}/{repo}/issues", { owner: "octokit", repo: "endpoint.js", state: "open" });
    */
-  withRoutes<NewRoutes>(): Endpoint<Defaults, NewRoutes>;
-
-  /**
-   * A new endpoint function that builds each route of `routes` as its description says (docs/decisions.md, "Route tables").
-   *
-   * @example
-   * import { openAPIRoutes } from "fluent-endpoint/openapi";
-   * const petstore = endpoint.defaults({ baseUrl: "https://petstore.example" }).withRoutes(openAPIRoutes(description));
-   */
-  withRoutes<NewRoutes>(routes: RouteTable<NewRoutes>): Endpoint<Defaults, NewRoutes>;
+  withRoutes<NewRoutes>(routes?: RouteTable): Endpoint<Defaults, NewRoutes>;
 }
 
 /**

@@ -3,7 +3,7 @@
 // recursion is in tail position; a route map is read one route at a time, never constrained or resolved
 // for a generic route, which would make tsc evaluate every route of the map.
 import type { OptionName } from "../core/options.js";
-import type { EndpointOptions, RequestHeaders } from "../core/types.js";
+import type { EndpointOptions, HeaderValue } from "../core/types.js";
 
 /** Never parameters, so never held by defaults (`data` excepted, see `HeldNames`). */
 type OptionKey = Exclude<OptionName, "data">;
@@ -164,8 +164,14 @@ type NamedParameters<Required extends string, Optional extends string> = [Option
  */
 export type RouteParameters<Route extends string> = ExpressionParameters<Expressions<Route>, ColonPlaceholders<Route>>;
 
-/** The intersection with `EndpointOptions` sits inside conditional branches: a generic intersection is costly to normalize during inference. */
-type RouteOptions<Route extends string> = ExpressionOptions<Expressions<Route>, ColonPlaceholders<Route>>;
+/**
+ * The options a route read from its text takes. The intersection with `EndpointOptions` sits inside conditional
+ * branches: a generic intersection is costly to normalize during inference.
+ *
+ * @example
+ * type Options = RouteOptions<"GET /orgs/{org}">; // { org: {} } & EndpointOptions
+ */
+export type RouteOptions<Route extends string> = ExpressionOptions<Expressions<Route>, ColonPlaceholders<Route>>;
 
 type ExpressionOptions<Expression extends string, Colons extends string> = [Expression & OptionalExpression] extends [
   never,
@@ -203,54 +209,146 @@ export interface RouteMap {
 }
 
 /**
- * The routes of a route map, for autocompletion; none for an `any` map (the bare `Endpoint`'s).
+ * The keys a route is looked up by; none for an `any` map (the bare `Endpoint`'s).
+ *
+ * @example
+ * type Keys = MapKey<{ "GET /pets": { parameters: {} } }>; // "GET /pets"
+ */
+export type MapKey<Routes> = unknown extends Routes ? never : keyof Routes;
+
+/**
+ * The routes of a route map, for autocompletion: its keys, or the operations of an `OpenAPIRoutes` map (whose keys
+ * are every method with every path).
  *
  * @example
  * type Routes = RouteKey<{ "GET /pets": { parameters: {} } }>; // "GET /pets"
  */
-export type RouteKey<Routes> = unknown extends Routes ? never : keyof Routes;
+export type RouteKey<Routes> = unknown extends Routes
+  ? never
+  : typeof TABLE_RULES extends keyof Routes
+    ? MarkedRoutes<Routes[typeof TABLE_RULES & keyof Routes]>
+    : keyof Routes;
 
-/** Indexed by `Route & keyof Routes`: a distributive `extends keyof` makes tsc evaluate every route for a generic `Route`. */
-type MapParameters<Route, Routes> = Routes[Route & keyof Routes] extends { parameters: infer Parameters }
-  ? Parameters
-  : EndpointOptions;
-
-type HeldMapParameters<Parameters, Held extends string> = [Held] extends [never]
-  ? Parameters
-  : Omit<Parameters, Held> & Partial<Pick<Parameters, Held & keyof Parameters>>;
+type MarkedRoutes<Mark> = Mark extends { readonly routes: infer Routes } ? Routes : never;
 
 /**
- * `Routes` with the held names no longer required; a base-type argument of `Endpoint`, so made once per endpoint type.
+ * The routes suggested for a builder's or `merge()`'s route: listed only while no route is typed yet (`Route` is then
+ * its default, `never`), never for a call's own check (for `OpenAPIRoutes` that would read every operation).
  *
  * @example
- * type Routes = HeldRoutes<{ "GET /orgs/{org}": { parameters: { org: string } } }, "org">;
- * // { "GET /orgs/{org}": { parameters: Omit<{ org: string }, "org"> & Partial<Pick<{ org: string }, "org">> } }
+ * type None = RouteSuggestion<"GET /pets", { "GET /pets": { parameters: {} } }>; // never
  */
-export type HeldRoutes<Routes, Held extends string> = unknown extends Routes
-  ? Routes
-  : [Held] extends [never]
-    ? Routes
-    : {
-        [Route in keyof Routes]: {
-          parameters: HeldMapParameters<
-            Routes[Route] extends infer Entry ? Entry["parameters" & keyof Entry] : never,
-            Held
-          >;
-        };
-      };
+export type RouteSuggestion<Route, Routes> = [Route] extends [never] ? RouteKey<Routes> : never;
+
+/** The names a parameter type declares, every alternative's (a `multipart/form-data` body's fields, or `data`). */
+type DeclaredNames<Parameters> = Parameters extends unknown ? keyof Parameters : never;
+
+/** `Parameters` with the names defaults hold no longer required, printed as fields (no `Omit` or `Pick`). */
+type HeldParameters<Parameters, Held extends string> = [Held] extends [never]
+  ? Parameters
+  : RelaxHeld<Parameters, Held>;
+
+type RelaxHeld<Parameters, Held extends string> = Parameters extends unknown
+  ? [keyof Parameters & Held] extends [never]
+    ? Parameters
+    : { [Key in keyof Parameters as Key extends Held ? never : Key]: Parameters[Key] } & {
+          [Key in keyof Parameters as Key extends Held ? Key : never]?: Parameters[Key];
+        } extends infer Relaxed
+      ? { [Key in keyof Relaxed]: Relaxed[Key] }
+      : never
+  : never;
+
+/** The options beside parameters that declare `Declared`: an option key declared is the parameter's. */
+type OptionsBeside<Declared> = [Declared & OptionName] extends [never]
+  ? EndpointOptions
+  : { [Key in keyof EndpointOptions as Key extends Declared ? never : Key]: EndpointOptions[Key] };
+
+/** Whether defaults or a builder hold header `Name`: by any case of its name, or by `headers` (`header:<name>`). */
+type IsHeaderHeld<Name extends string, Held extends string> = [
+  (Lowercase<Name> | `header:${Lowercase<Name>}`) & Lowercase<Held>,
+] extends [never]
+  ? false
+  : true;
+
+/** The required header parameters not held. */
+type MissingHeaders<Headers, Held extends string> = {
+  [Name in keyof Headers]-?: {} extends Pick<Headers, Name>
+    ? never
+    : IsHeaderHeld<Name & string, Held> extends true
+      ? never
+      : Name;
+}[keyof Headers];
+
+/** Each header parameter, optional, by its name and by its name in lower case. */
+type AnyCaseHeaders<Headers> = { [Name in keyof Headers]?: Headers[Name] } & {
+  [Name in keyof Headers as Lowercase<Name & string>]?: Headers[Name];
+};
+
+/**
+ * A header parameter's value under `headers`, which takes header values only: a boolean as the text the run time
+ * writes for it at the top level, a list as text (`a,b`).
+ */
+type HeaderText<Value> = Value extends boolean
+  ? `${Value}`
+  : Value extends HeaderValue | null | undefined
+    ? Value
+    : HeaderValue;
+
+/** Under `headers`: each header parameter by its name and in lower case, as text. */
+type NestedHeaders<Headers> = { [Name in keyof Headers]?: HeaderText<Headers[Name]> } & {
+  [Name in keyof Headers as Lowercase<Name & string>]?: HeaderText<Headers[Name]>;
+} & { [name: string]: HeaderValue | null | undefined };
+
+/**
+ * The ways to give one required header: by name or in lower case, under `headers` or at the top level. Made in that
+ * order, so that tsc's error names the header at the top level by the name the description gives it.
+ */
+type HeaderForms<Name extends string, Value, Nested extends boolean> =
+  | (Nested extends true
+      ? { [Key in Lowercase<Name> | Name]: { headers: { [Given in Key]: HeaderText<Value> } } }[Lowercase<Name> | Name]
+      : never)
+  | { [Given in Lowercase<Name>]: Value }
+  | { [Given in Name]: Value };
+
+/** One way for each required header (an intersection of unions, through a function's parameter). */
+type RequiredHeaderForms<Headers, Names extends keyof Headers, Nested extends boolean> = [Names] extends [never]
+  ? {}
+  : {
+        [Name in Names]: (forms: HeaderForms<Name & string, Headers[Name], Nested>) => void;
+      }[Names] extends (forms: infer Every) => void
+    ? Every
+    : never;
+
+/** The header parameters of a route table's entry; `Nested` is false when a body field takes the name `headers`. */
+type HeaderOptions<Headers, Held extends string, Nested extends boolean> = AnyCaseHeaders<Headers> &
+  (Nested extends true ? { headers?: NestedHeaders<Headers> } : {}) &
+  RequiredHeaderForms<Headers, MissingHeaders<Headers, Held>, Nested>;
+
+/**
+ * What a call of a route table's route takes: its parameters, its header parameters by name in any case or under
+ * `headers`, and the option keys it does not declare (a declared name is the parameter).
+ *
+ * @example
+ * type Options = TableOptions<{ url: string }, {}, never>; // { url: string } & { method?: … } (no `url` option)
+ */
+export type TableOptions<Parameters, Headers, Held extends string> = [keyof Headers] extends [never]
+  ? Parameters & OptionsBeside<DeclaredNames<Parameters>>
+  : "headers" extends DeclaredNames<Parameters>
+    ? Parameters & HeaderOptions<Headers, Held, false> & OptionsBeside<DeclaredNames<Parameters>>
+    : Parameters & HeaderOptions<Headers, Held, true> & OptionsBeside<DeclaredNames<Parameters> | "headers">;
 
 /** `NoInfer`: the route alone says what the call is (options typed `RouteParameters<Route>` would infer it). */
 type OptionsArguments<Options> = {} extends Options ? [options?: NoInfer<Options>] : [options: NoInfer<Options>];
 
 /**
- * `endpoint()`'s first argument: a route, or options holding the required parameters of their literal `url`.
+ * `endpoint()`'s first argument: a route, or options holding the required parameters of their literal `url` (the
+ * call signature adds the map's routes, for autocompletion).
  *
  * @example
  * // endpoint({ method: "GET", url: "/users/{username}" }) is an error: `username` is missing.
- * type First = EndpointFirstArgument<{ url: "/users/{username}" }, never, never>;
+ * type First = EndpointFirstArgument<{ url: "/users/{username}" }, never>;
  */
-export type EndpointFirstArgument<First, Held extends string, Keys> =
-  (First & NoInfer<UrlOptionsParameters<First, Held>>) | Keys;
+export type EndpointFirstArgument<First, Held extends string> = First & NoInfer<UrlOptionsParameters<First, Held>>;
 
 type UrlOptionsParameters<Options, Held extends string> = Options extends string
   ? unknown
@@ -261,22 +359,51 @@ type UrlOptionsParameters<Options, Held extends string> = Options extends string
 type UrlParameters<Url extends string, Held extends string> = NamedParameters<Exclude<RequiredNames<Url>, Held>, never>;
 
 /**
- * `endpoint()`'s arguments after the first: options, required when the route needs a parameter no default holds.
- * `Keys` comes in made once per endpoint type; the entry is read through `infer`, as a direct index evaluates every route.
+ * The key of the mark `OpenAPIRoutes` carries, `{ readonly routes: … }` (its operations, computed when read): a call of
+ * its routes takes each entry's `parameters` as they are (header parameters by name in any case, a parameter named
+ * like an option is the parameter; docs/typed-routes.md, "OpenAPI"). Types only: never present.
+ */
+export declare const TABLE_RULES: unique symbol;
+
+/**
+ * `Routes` with the names defaults hold no longer required; a base-type argument of `Endpoint`, so made once per
+ * endpoint type (an entry per route, when looked up).
  *
  * @example
- * type Rest = EndpointOptionsArguments<"GET /orgs/{org}", never, {}, never>;
+ * type Routes = HeldRoutes<{ "GET /orgs/{org}": { parameters: { org: string } } }, "org">;
+ * // { "GET /orgs/{org}": { parameters: { org?: string } } }
+ */
+export type HeldRoutes<Routes, Held extends string> = unknown extends Routes
+  ? Routes
+  : [Held] extends [never]
+    ? Routes
+    : { [Route in keyof Routes]: HeldEntry<Routes[Route], Route, Held> };
+
+type HeldEntry<Entry, Route, Held extends string> = Entry extends { absent: true }
+  ? { parameters: HeldRouteOptions<Route & string, Held> }
+  : Entry extends { declared: infer Declared; headers: infer Headers }
+    ? { parameters: TableOptions<HeldParameters<Declared, Held>, Headers, Held> }
+    : { parameters: HeldParameters<Entry["parameters" & keyof Entry], Held> };
+
+/**
+ * `endpoint()`'s arguments after the first: options, required when the route needs a parameter no default holds.
+ * `Keys` and `Options` come in made once per endpoint type; the entry is read through `infer`, as a direct index
+ * evaluates every route. A question per call costs about 100 instantiations over 100 calls: none is asked here
+ * that could be asked once per endpoint type (docs/architecture.md, "Typed routes").
+ *
+ * @example
+ * type Rest = EndpointOptionsArguments<"GET /orgs/{org}", never, {}, never, EndpointOptions>;
  * // [options: { org: {} } & EndpointOptions]
  */
-export type EndpointOptionsArguments<First, Held extends string, Routes, Keys extends keyof Routes> = [First] extends [
-  never,
-]
+export type EndpointOptionsArguments<First, Held extends string, Routes, Keys extends keyof Routes, Options> = [
+  First,
+] extends [never]
   ? // A first argument typed `never`: anything goes.
     [options?: EndpointOptions]
   : First extends Keys
-    ? OptionsArguments<
-        (Routes[First] extends infer Entry ? Entry["parameters" & keyof Entry] : never) & EndpointOptions
-      >
+    ? Routes[First] extends infer Entry
+      ? OptionsArguments<Entry["parameters" & keyof Entry] & Options>
+      : never
     : First extends string
       ? OptionsArguments<[Held] extends [never] ? RouteOptions<First> : HeldRouteOptions<First, Held>>
       : // The options form: `@octokit/request` passes an undefined second argument.
@@ -294,33 +421,58 @@ export type EndpointResultMethod<First> = First extends `${infer Method} ${strin
     ? BuiltMethod<Method>
     : string;
 
+type MergeEntryOptions<Entry, Route extends string> = Entry extends { absent: true }
+  ? Partial<RouteParameters<Route>> & EndpointOptions
+  : Entry extends { declared: infer Declared; headers: infer Headers }
+    ? TableOptions<Partial<Declared>, Partial<Headers>, never> & {
+        [Name in DeclaredNames<Declared> & Exclude<OptionName, "data">]?: never;
+      }
+    : Entry extends { parameters: infer Parameters }
+      ? Partial<Parameters> & EndpointOptions
+      : EndpointOptions;
+
 /**
  * The options of `merge(route, options)`: the route's parameters typed, none required.
  *
  * @example
  * type Options = MergeOptions<"GET /orgs/{org}", {}>; // { org?: {} } & EndpointOptions
  */
-export type MergeOptions<Route extends string, Routes> = [Route] extends [RouteKey<Routes>]
-  ? Partial<MapParameters<Route, Routes>> & EndpointOptions
+export type MergeOptions<Route extends string, Routes> = [Route] extends [MapKey<Routes>]
+  ? MergeEntryOptions<Routes[Route & keyof Routes], Route>
   : Partial<RouteParameters<Route>> & EndpointOptions;
 
 /**
- * The names a defaults object surely holds (docs/decisions.md, "Typed routes: what defaults hold"); every name for `any`.
+ * The names a defaults object surely holds (docs/decisions.md, "Typed routes: what defaults hold"), and
+ * `header:<name>` for each header its `headers` surely hold; every name for `any`.
  * `unknown extends Options` tells `any`: `0 extends 1 & Options` fails for an `Options` constrained to `object`.
  *
  * @example
  * type Held = HeldNames<{ owner: "octokit"; repo?: string; baseUrl: string }>; // "owner"
+ * type Header = HeldNames<{ headers: { "X-Api-Key": string } }>; // "header:x-api-key"
  */
-export type HeldNames<Options> = unknown extends Options ? string : DefinedNames<Options>;
+export type HeldNames<Options> = unknown extends Options
+  ? string
+  : DefinedNames<Options> | ("headers" extends keyof Options ? HeldHeaderNames<Options> : never);
 
-/** The keys of a remapped type, so that tsc prints the names rather than this alias. */
+/** The keys of a remapped type, so that tsc prints the names rather than this alias (none made for `{}`). */
 type DefinedNames<Options> = keyof {
-  [Key in keyof Options as Key extends string ? DefinedName<Options, Key> : never]: 0;
+  [Key in keyof Options as Key extends string ? DefinedName<Options, Key, OptionKey> : never]: 0;
 };
 
-type DefinedName<Options, Key extends string & keyof Options> = string extends Key
+/**
+ * The names a `builder.params()` object surely gives: an option key too, which a route table's route may declare as a
+ * parameter (the others `params()` refuses at run time); every name for `any`.
+ *
+ * @example
+ * type Given = GivenNames<{ url: string; page?: number }>; // "url"
+ */
+export type GivenNames<Parameters> = unknown extends Parameters
+  ? string
+  : keyof { [Key in keyof Parameters as Key extends string ? DefinedName<Parameters, Key, never> : never]: 0 };
+
+type DefinedName<Options, Key extends string & keyof Options, Skipped> = string extends Key
   ? never
-  : Key extends OptionKey
+  : Key extends Skipped
     ? never
     : {} extends Pick<Options, Key>
       ? never
@@ -330,26 +482,64 @@ type DefinedName<Options, Key extends string & keyof Options> = string extends K
           ? never
           : Key;
 
-type IsMapRoute<Method extends string, Url extends string, Routes> = string extends Method
-  ? false
-  : [`${Uppercase<Method>} ${Url}`] extends [RouteKey<Routes>]
-    ? true
-    : false;
+/** The headers `headers` surely holds, each as `header:<name in lower case>`. */
+type HeldHeaderNames<Options> =
+  {} extends Pick<Options, "headers" & keyof Options>
+    ? never
+    : `header:${Lowercase<DefinedNames<Options["headers" & keyof Options]> & string>}`;
+
+/** The map's entry for a builder's route; `never` when the map has none. Indexed by `Route & keyof Routes`. */
+type BuilderEntry<Method extends string, Url extends string, Routes> = string extends Method
+  ? never
+  : [`${Uppercase<Method>} ${Url}`] extends [MapKey<Routes>]
+    ? Routes[`${Uppercase<Method>} ${Url}` & keyof Routes]
+    : never;
+
+/** An entry's parameters as a builder takes them: a route table's header parameters too, in any case, none required. */
+type EntryParameters<Entry> = Entry extends { declared: infer Declared; headers: infer Headers }
+  ? Declared & AnyCaseHeaders<Headers>
+  : Entry extends { parameters: infer Parameters }
+    ? Parameters
+    : EndpointOptions;
 
 type BuilderParameters<Method extends string, Url extends string, Routes> =
-  IsMapRoute<Method, Url, Routes> extends true
-    ? MapParameters<`${Uppercase<Method>} ${Url}`, Routes>
-    : RouteParameters<Url>;
+  BuilderEntry<Method, Url, Routes> extends infer Entry
+    ? [Entry] extends [never]
+      ? RouteParameters<Url>
+      : EntryParameters<Entry>
+    : never;
 
 type RequiredKeys<Parameters> = {
   [Key in keyof Parameters]-?: {} extends Pick<Parameters, Key> ? never : Key;
 }[keyof Parameters];
 
-/** The required parameters a builder lacks. */
+/** Whether some alternative of `Parameters` (a multipart body's fields, or `data`) has every name given. */
+type SomeComplete<Parameters, Given extends string> = Parameters extends unknown
+  ? [Exclude<RequiredKeys<Parameters>, Given>] extends [never]
+    ? true
+    : false
+  : never;
+
+type MissingParameters<Parameters, Given extends string> =
+  true extends SomeComplete<Parameters, Given>
+    ? never
+    : Parameters extends unknown
+      ? Exclude<RequiredKeys<Parameters>, Given>
+      : never;
+
+type EntryMissing<Entry, Given extends string> = Entry extends { declared: infer Declared; headers: infer Headers }
+  ? MissingParameters<Declared, Given> | MissingHeaders<Headers, Given>
+  : Entry extends { parameters: infer Parameters }
+    ? MissingParameters<Parameters, Given>
+    : never;
+
+/** The required parameters a builder lacks; a header parameter counts as given by `.header()` in any case. */
 export type MissingNames<Method extends string, Url extends string, Given extends string, Routes> =
-  IsMapRoute<Method, Url, Routes> extends true
-    ? Exclude<RequiredKeys<MapParameters<`${Uppercase<Method>} ${Url}`, Routes>>, Given>
-    : Exclude<RequiredNames<Url>, Given>;
+  BuilderEntry<Method, Url, Routes> extends infer Entry
+    ? [Entry] extends [never]
+      ? Exclude<RequiredNames<Url>, Given>
+      : EntryMissing<Entry, Given>
+    : never;
 
 /**
  * The names `builder.param()` suggests; any other name is accepted too.
@@ -357,11 +547,16 @@ export type MissingNames<Method extends string, Url extends string, Given extend
  * @example
  * type Names = ParameterName<"GET", "/orgs/{org}/repos{?type}", {}>; // "org" | "type"
  */
-export type ParameterName<Method extends string, Url extends string, Routes> = keyof BuilderParameters<
-  Method,
-  Url,
-  Routes
+export type ParameterName<Method extends string, Url extends string, Routes> = DeclaredNames<
+  BuilderParameters<Method, Url, Routes>
 >;
+
+/** The value for `Name` in whichever alternative declares it. */
+type DeclaredValue<Parameters, Name> = Parameters extends unknown
+  ? Name extends keyof Parameters
+    ? Parameters[Name]
+    : never
+  : never;
 
 /**
  * The value `builder.param(name, value)` takes for `Name`.
@@ -371,10 +566,10 @@ export type ParameterName<Method extends string, Url extends string, Routes> = k
  */
 export type ParameterValue<Name extends string, Method extends string, Url extends string, Routes> =
   BuilderParameters<Method, Url, Routes> extends infer Parameters
-    ? [Name] extends [keyof Parameters & string]
+    ? [Name] extends [DeclaredNames<Parameters> & string]
       ? [Name] extends [never]
         ? unknown
-        : Parameters[Name & keyof Parameters]
+        : DeclaredValue<Parameters, Name>
       : unknown
     : unknown;
 
@@ -404,82 +599,3 @@ export type GivenName<Name extends string, Value> = null extends Value ? never :
  * type Method = BuiltMethod<"GET">; // "get"
  */
 export type BuiltMethod<Method extends string> = string extends Method ? string : Lowercase<Method>;
-
-type OpenAPIMethod = "get" | "put" | "post" | "delete" | "options" | "head" | "patch" | "trace";
-
-type OpenAPIRouteKeys<Paths> = {
-  [Path in keyof Paths & string]: {
-    [Method in keyof Paths[Path] & OpenAPIMethod]: [Paths[Path][Method]] extends [undefined]
-      ? never
-      : `${Uppercase<Method>} ${Path}`;
-  }[keyof Paths[Path] & OpenAPIMethod];
-}[keyof Paths & string];
-
-type OpenAPIOperation<Paths, Route> = Route extends `${infer Method} ${infer Path extends keyof Paths & string}`
-  ? Paths[Path][Lowercase<Method> & keyof Paths[Path]]
-  : never;
-
-type OpenAPIParameterGroup<Operation, In extends string> = Operation extends { parameters: infer Parameters }
-  ? In extends keyof Parameters
-    ? Exclude<Parameters[In], undefined>
-    : never
-  : never;
-
-type OpenAPIFields<Group> = [Group] extends [never] ? {} : Group;
-
-/** Under `headers`: a top-level key would become a query or body parameter. */
-type OpenAPIHeaders<Group> = [Group] extends [never]
-  ? {}
-  : {} extends Group
-    ? { headers?: Group & RequestHeaders }
-    : { headers: Group & RequestHeaders };
-
-type JsonMediaType = `${string}json` | `${string}json;${string}`;
-
-type OpenAPIBody<Content> = [keyof Content & JsonMediaType] extends [never]
-  ? { data: Content[keyof Content] }
-  : Content[keyof Content & JsonMediaType] extends infer Body
-    ? Body extends readonly unknown[]
-      ? { data: Body }
-      : Body extends object
-        ? Body
-        : { data: Body }
-    : never;
-
-type OpenAPIBodyParameters<Operation> = "requestBody" extends keyof Operation
-  ? OpenAPIRequestBody<
-      Exclude<Operation["requestBody" & keyof Operation], undefined>,
-      {} extends Pick<Operation, "requestBody" & keyof Operation> ? true : false
-    >
-  : {};
-
-type OpenAPIRequestBody<RequestBody, Optional extends boolean> = [RequestBody] extends [never]
-  ? {}
-  : RequestBody extends { content: infer Content }
-    ? Optional extends true
-      ? Partial<OpenAPIBody<Content>>
-      : OpenAPIBody<Content>
-    : {};
-
-/** `infer` and an inline mapped type, so that tsc prints the fields, not an alias of an intersection. */
-type OpenAPIParameters<Operation> = OpenAPIFields<OpenAPIParameterGroup<Operation, "path">> &
-  OpenAPIFields<OpenAPIParameterGroup<Operation, "query">> &
-  OpenAPIHeaders<OpenAPIParameterGroup<Operation, "header">> &
-  OpenAPIBodyParameters<Operation> extends infer Parameters
-  ? { [Key in keyof Parameters]: Parameters[Key] }
-  : never;
-
-/**
- * A {@link RouteMap} made from openapi-typescript's `paths` (docs/decisions.md, "Typed routes: route maps").
- *
- * @example
- * import type { paths } from "./petstore"; // written by openapi-typescript
- * const petstore = endpoint.defaults({ baseUrl: "https://petstore.swagger.io/v2" }).withRoutes<OpenAPIRoutes<paths>>();
- * petstore("GET /pets/{id}", { id: 42 });
- */
-export type OpenAPIRoutes<Paths> = {
-  [Route in OpenAPIRouteKeys<Paths>]: {
-    /** The operation's parameters, body fields and headers. */
-    parameters: OpenAPIParameters<OpenAPIOperation<Paths, Route>>;
-  };
-};

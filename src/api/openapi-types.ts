@@ -1,0 +1,203 @@
+// Types only: a route map read from the `paths` type openapi-typescript writes (docs/typed-routes.md, "OpenAPI").
+// Its keys are every method with every path, which tsc lists without reading an operation; a method the
+// path lacks is an entry marked `absent`. Listing only the operations cost about 40 000 instantiations for a
+// 600-operation description before the first call (docs/architecture.md, "Typed routes").
+
+import type { RouteOptions, RouteParameters, TABLE_RULES, TableOptions } from "./typed-routes.js";
+
+type OpenAPIMethod = "get" | "put" | "post" | "delete" | "options" | "head" | "patch" | "trace";
+
+/**
+ * A `Blob` or `File`, by its shape, so that the types need no DOM library.
+ *
+ * @example
+ * const file: BlobLike = new Blob(["%PDF-1.7"], { type: "application/pdf" });
+ */
+export interface BlobLike {
+  readonly size: number;
+  readonly type: string;
+  arrayBuffer(): Promise<ArrayBuffer>;
+}
+
+/**
+ * A `FormData`, by its shape: a `multipart/form-data` body the caller has built.
+ *
+ * @example
+ * const form: FormDataLike = new FormData();
+ */
+export interface FormDataLike {
+  append(name: string, value: string | BlobLike, fileName?: string): void;
+  getAll(name: string): unknown[];
+  has(name: string): boolean;
+  delete(name: string): void;
+}
+
+/** What a binary body (`application/octet-stream`, `image/png`…) takes: bytes, a Blob, or text. */
+type BinaryBody = BlobLike | Uint8Array | ArrayBuffer | string;
+
+/** The operation a route names; `undefined` or `never` where its path lacks the method. */
+type OpenAPIOperation<Paths, Route> = Route extends `${infer Method} ${infer Path extends keyof Paths & string}`
+  ? Paths[Path][Lowercase<Method> & keyof Paths[Path]]
+  : never;
+
+type OpenAPIGroup<Operation, In extends string> = Operation extends { parameters: infer Parameters }
+  ? In extends keyof Parameters
+    ? Exclude<Parameters[In], undefined>
+    : never
+  : never;
+
+type OpenAPIFields<Group> = [Group] extends [never] ? {} : Group;
+
+// Media types, as runtime's route table picks one: JSON, else a form, else multipart, else the others.
+type JsonMediaType = `${string}json` | `${string}json;${string}`;
+type FormMediaType = `application/x-www-form-urlencoded${string}`;
+type MultipartMediaType = `multipart/form-data${string}`;
+// prettier-ignore
+type BinaryMediaType =
+  | `application/octet-stream${string}` | `image/${string}` | `audio/${string}` | `video/${string}` | `font/${string}`
+  | "application/pdf" | "application/zip" | "application/gzip" | "*/*";
+
+/** An operation that declares no body takes no `data` (the option key is free at the top level otherwise). */
+type NoBody = { data?: never };
+
+/**
+ * A body with a string index signature loses it: at the top level it would type the options too. An object that
+ * can hold no field (`Record<string, never>`, what openapi-typescript writes for `type: object` alone) is no body.
+ */
+type NamedFields<Body> = string extends keyof Body
+  ? { [Key in keyof Body as string extends Key ? never : number extends Key ? never : Key]: Body[Key] } & ([
+      Body[string & keyof Body],
+    ] extends [never]
+      ? NoBody
+      : {})
+  : Body;
+
+/** The fields of an object body, at the top level; anything else is `data`. */
+type FieldsBody<Body> = Body extends readonly unknown[]
+  ? { data: Body }
+  : Body extends object
+    ? NamedFields<Body>
+    : { data: Body };
+
+/** A `multipart/form-data` field: text the schema leaves open (`format: binary`) may be a file. */
+type MultipartValue<Value> = Value extends readonly (infer Item)[] ? MultipartItem<Item>[] : MultipartItem<Value>;
+
+type MultipartItem<Value> = string extends Value
+  ? Value | BlobLike | Uint8Array
+  : Value extends BlobLike
+    ? Value | Uint8Array
+    : Value;
+
+/** Every field optional, for a body the description marks optional. */
+type OptionalIf<Fields, Optional extends boolean> = Optional extends true ? Partial<Fields> : Fields;
+
+/**
+ * Its fields at the top level (then no `data`), or the caller's own `FormData` as `data`; that alternative stays as
+ * it is for an optional body, or it would take any fields.
+ */
+type MultipartBody<Body, Optional extends boolean> = Body extends object
+  ? Body extends readonly unknown[]
+    ? OptionalIf<{ data: Body | FormDataLike }, Optional>
+    : | (OptionalIf<{ [Key in keyof NamedFields<Body>]: MultipartValue<NamedFields<Body>[Key]> }, Optional> & NoBody)
+      | { data: FormDataLike }
+  : OptionalIf<{ data: Body | FormDataLike }, Optional>;
+
+/** Any other media type's body, as `data`: bytes, a Blob or text for a binary one. */
+type OtherBody<Content> = {
+  [Type in keyof Content]: Type extends BinaryMediaType
+    ? Content[Type] | BinaryBody
+    : Content[Type] extends BlobLike
+      ? Content[Type] | BinaryBody
+      : Content[Type];
+}[keyof Content];
+
+type OpenAPIBody<Content, Optional extends boolean> = [keyof Content & JsonMediaType] extends [never]
+  ? [keyof Content & FormMediaType] extends [never]
+    ? [keyof Content & MultipartMediaType] extends [never]
+      ? OptionalIf<{ data: OtherBody<Content> }, Optional>
+      : MultipartBody<Content[keyof Content & MultipartMediaType], Optional>
+    : OptionalIf<FieldsBody<Content[keyof Content & FormMediaType]>, Optional>
+  : OptionalIf<FieldsBody<Content[keyof Content & JsonMediaType]>, Optional>;
+
+type OpenAPIBodyParameters<Operation> = "requestBody" extends keyof Operation
+  ? OpenAPIRequestBody<
+      Exclude<Operation["requestBody" & keyof Operation], undefined>,
+      {} extends Pick<Operation, "requestBody" & keyof Operation> ? true : false
+    >
+  : NoBody;
+
+type OpenAPIRequestBody<RequestBody, Optional extends boolean> = [RequestBody] extends [never]
+  ? NoBody
+  : RequestBody extends { content: infer Content }
+    ? OpenAPIBody<Content, Optional>
+    : {};
+
+/** `infer`, one object per alternative, and an inline mapped type: tsc prints the fields, not an alias. */
+type OpenAPIParameters<Operation> = OpenAPIFields<OpenAPIGroup<Operation, "path">> &
+  OpenAPIFields<OpenAPIGroup<Operation, "query">> &
+  OpenAPIFields<OpenAPIGroup<Operation, "cookie">> &
+  OpenAPIBodyParameters<Operation> extends infer Parameters
+  ? Parameters extends unknown
+    ? { [Key in keyof Parameters]: Parameters[Key] }
+    : never
+  : never;
+
+/** An object type, so that tsc computes a member when it is read: telling an absent operation costs no parameters. */
+type OpenAPIEntry<Operation, Route extends string> = [Operation] extends [undefined]
+  ? AbsentEntry<Route>
+  : {
+      /** What a call takes: the declared parameters, the header parameters in any case or under `headers`, the options. */
+      parameters: TableOptions<OpenAPIParameters<Operation>, OpenAPIHeaders<Operation>, never>;
+      /** The operation's path, query and cookie parameters and its body's fields (or `data`). */
+      declared: OpenAPIParameters<Operation>;
+      /** Its header parameters, by the names the description gives them. */
+      headers: OpenAPIHeaders<Operation>;
+    };
+
+/** Header parameters but `Accept`, `Content-Type` and `Authorization`, which OpenAPI says to ignore (so does the table). */
+type OpenAPIHeaders<Operation> =
+  OpenAPIFields<OpenAPIGroup<Operation, "header">> extends infer Headers
+    ? { [Name in keyof Headers as Lowercase<Name & string> extends IgnoredHeader ? never : Name]: Headers[Name] }
+    : never;
+
+type IgnoredHeader = "accept" | "content-type" | "authorization";
+
+/** A method the path lacks: no operation, so a call is read from the route's text, as for a route no map holds. */
+type AbsentEntry<Route extends string> = {
+  parameters: RouteOptions<Route>;
+  declared: RouteParameters<Route>;
+  headers: {};
+  absent: true;
+};
+
+/** The methods a path item has an operation for (openapi-typescript writes `get?: never` for the others). */
+// prettier-ignore
+type OperationMethods<PathItem> =
+  | (PathItem extends { get: {} } ? "GET" : never) | (PathItem extends { put: {} } ? "PUT" : never)
+  | (PathItem extends { post: {} } ? "POST" : never) | (PathItem extends { delete: {} } ? "DELETE" : never)
+  | (PathItem extends { options: {} } ? "OPTIONS" : never) | (PathItem extends { head: {} } ? "HEAD" : never)
+  | (PathItem extends { patch: {} } ? "PATCH" : never) | (PathItem extends { trace: {} } ? "TRACE" : never);
+
+/** The operations, for autocompletion only: listing them costs about 17 000 instantiations for 600 operations. */
+type OpenAPIOperations<Paths> = {
+  [Path in keyof Paths & string]: `${OperationMethods<Paths[Path]>} ${Path}`;
+}[keyof Paths & string];
+
+/**
+ * A route map made from openapi-typescript's `paths` (docs/typed-routes.md, "OpenAPI"): one entry per
+ * operation, `"GET /pets/{petId}"`; a method a path lacks is an entry marked `absent`, read from its text.
+ *
+ * @example
+ * import type { paths } from "./petstore"; // written by openapi-typescript
+ * const petstore = endpoint.defaults({ baseUrl: "https://petstore.swagger.io/v2" }).withRoutes<OpenAPIRoutes<paths>>();
+ * petstore("GET /pets/{id}", { id: 42 });
+ */
+export type OpenAPIRoutes<Paths> = {
+  [Route in `${Uppercase<OpenAPIMethod>} ${keyof Paths & string}`]: OpenAPIEntry<OpenAPIOperation<Paths, Route>, Route>;
+} & {
+  /** Types only: the operations, read by `RouteKey` for autocompletion. */
+  readonly [TABLE_RULES]?: {
+    /** The operations, `"GET /pets/{petId}"`. */
+    readonly routes: OpenAPIOperations<Paths>;
+  };
+};

@@ -1,7 +1,7 @@
 import { type Conventions, PLAIN } from "../core/conventions.js";
 import { describe, EndpointError, quote } from "../core/errors.js";
 import { OPTION_KEYS } from "../core/options.js";
-import { placementOf, routeKey, type RouteTable, tableRuntime } from "../core/route-table.js";
+import { placementOf, routeEntry, type RouteTable, tableRuntime } from "../core/route-table.js";
 import { parse, parseState } from "../state/parse.js";
 import {
   asIs,
@@ -327,7 +327,7 @@ function assertParameterName(name: unknown, { conventions, state }: Link): void 
   const entry =
     state.method === undefined || state.url === undefined
       ? undefined
-      : conventions.table?.entries.get(routeKey(state.method, state.url));
+      : routeEntry(conventions.table, state.method, state.url);
   if (entry !== undefined && placementOf(entry, name) !== undefined) return;
   if (OPTION_KEYS.has(name)) {
     throw new EndpointError(

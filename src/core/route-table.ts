@@ -121,6 +121,11 @@ export function tableRuntime(routes: unknown, below: TableRuntime | undefined): 
   return below === undefined ? runtime : { ...runtime, entries: new Map([...below.entries, ...runtime.entries]) };
 }
 
+/** The entry `table` holds for a method and url as written, if any (no table: none, at no cost). */
+export function routeEntry(table: TableRuntime | undefined, method: string, url: string): RouteEntry | undefined {
+  return table?.entries.get(routeKey(method, url));
+}
+
 /** The key of a route in a table: `"GET /pets/{petId}"`. */
 export function routeKey(method: string, url: string): string {
   return `${method.toUpperCase()} ${url}`;

@@ -96,7 +96,8 @@ function keysOf(value: object, name: string): string[] {
   return keys;
 }
 
-function encodeText(text: string, encode: (text: string) => string | undefined, name: string): string {
+/** `text` encoded by `encode`; a lone surrogate is `ERR_INVALID_PARAMETER` naming parameter `name`. */
+export function encodeText(text: string, encode: (text: string) => string | undefined, name: string): string {
   const encoded = encode(text);
   if (encoded === undefined) {
     throw new EndpointError("ERR_INVALID_PARAMETER", `parameter ${quote(name)} contains a lone UTF-16 surrogate`);

@@ -1,7 +1,14 @@
 // An OpenAPI 3.0 or 3.1 description compiled to a route table (docs/decisions.md, "Route tables").
 import { describe, EndpointError, quote } from "../core/errors.js";
-import type { BodyFieldEncoding, RouteBody, RouteEntry, RouteParameter, RouteTable } from "../core/route-table.js";
-import { routeTable } from "./table.js";
+import type {
+  BodyFieldEncoding,
+  QueryStyle,
+  RouteBody,
+  RouteEntry,
+  RouteParameter,
+  RouteTable,
+} from "../core/route-table.js";
+import { QUERY_STYLES, routeTable } from "./table.js";
 import { percentEncode, varname } from "./varname.js";
 import { isPlainObject, ownValue, setOwn } from "../core/values.js";
 
@@ -14,13 +21,6 @@ const IGNORED_HEADERS: ReadonlySet<string> = /*#__PURE__*/ new Set(["accept", "c
 
 /** Path styles as RFC 6570 operators. */
 const PATH_OPERATORS: Readonly<Record<string, string>> = { simple: "", label: ".", matrix: ";" };
-
-const QUERY_STYLES: ReadonlySet<unknown> = /*#__PURE__*/ new Set([
-  "form",
-  "spaceDelimited",
-  "pipeDelimited",
-  "deepObject",
-]);
 
 /**
  * The route table of an OpenAPI 3.0 or 3.1 description, for `withRoutes(routes)`: each operation's path and `form`
@@ -102,7 +102,11 @@ function compileOperation(document: Node, route: string, path: string, item: Nod
         query.push(`${name}${exploded ? "*" : ""}`);
         place(name, "query");
       } else {
-        place(name, styleOf(queryStyle, exploded, parameter.allowReserved));
+        place(name, {
+          style: queryStyle as QueryStyle,
+          explode: exploded,
+          allowReserved: parameter.allowReserved === true,
+        });
       }
     } else if (location === "header") {
       if (!IGNORED_HEADERS.has(name.toLowerCase())) place(name.toLowerCase(), "header");
@@ -178,19 +182,14 @@ function formEncoding(
     if (value === undefined || (value.style === undefined && value.explode === undefined)) continue;
     const style = value.style ?? "form";
     if (!QUERY_STYLES.has(style)) fail(route, `encodes body field ${quote(field)} by style ${quote(String(style))}`);
-    setOwn(
-      (fields ??= {}),
-      field,
-      styleOf(style, typeof value.explode === "boolean" ? value.explode : style === "form", value.allowReserved),
-    );
+    const explode = typeof value.explode === "boolean" ? value.explode : style === "form";
+    setOwn((fields ??= {}), field, {
+      style: style as QueryStyle,
+      explode,
+      allowReserved: value.allowReserved === true,
+    });
   }
   return fields;
-}
-
-function styleOf(style: unknown, explode: boolean, allowReserved: unknown): BodyFieldEncoding {
-  return allowReserved === true
-    ? { style: style as BodyFieldEncoding["style"], explode, allowReserved }
-    : { style: style as BodyFieldEncoding["style"], explode };
 }
 
 /** A path's text outside `{…}` with the characters RFC 6570 literals may not hold percent-encoded (`/<upload_url>`). */

@@ -13,7 +13,7 @@ import {
 } from "../core/route-table.js";
 import { isPlainObject, ownValue, setOwn } from "../core/values.js";
 import { assertHeaderName, assertHeaderValue } from "../http/headers.js";
-import { formBody, headerText, styledPairs } from "../http/styles.js";
+import { encodeText, formBody, headerText, styledPairs } from "../http/styles.js";
 import { isToken } from "../http/tokens.js";
 import { parseRoute } from "../http/route.js";
 import { encodeUnreserved } from "../template/encode.js";
@@ -21,7 +21,13 @@ import { parseTableTemplate } from "../template/template.js";
 import { varname } from "./varname.js";
 
 const PLACES: ReadonlySet<unknown> = /*#__PURE__*/ new Set(["path", "query", "header", "cookie", "body"]);
-const STYLES: ReadonlySet<unknown> = /*#__PURE__*/ new Set(["form", "spaceDelimited", "pipeDelimited", "deepObject"]);
+/** The query styles our code writes, also in a form body's `encoding`. */
+export const QUERY_STYLES: ReadonlySet<unknown> = /*#__PURE__*/ new Set([
+  "form",
+  "spaceDelimited",
+  "pipeDelimited",
+  "deepObject",
+]);
 
 /**
  * A route table for `withRoutes(routes)`: `data` (as `fluent-endpoint openapi` writes it, or by hand) checked and copied.
@@ -53,7 +59,7 @@ export function routeTable<Routes = unknown>(data: RouteTableData): RouteTable<R
 }
 
 // The parameters a template names by another varname (`user-id` as `user%2Did`), found once per entry.
-const aliases = new WeakMap<RouteEntry, [name: string, alias: string][]>();
+const aliases = /*#__PURE__*/ new WeakMap<RouteEntry, [name: string, alias: string][]>();
 
 function values(entry: RouteEntry, params: Readonly<Record<string, unknown>>): Readonly<Record<string, unknown>> {
   let aliased: Record<string, unknown> | undefined;
@@ -68,12 +74,9 @@ function place(name: string, value: unknown, placement: RouteParameter, headers:
   if (placement === "header") {
     setOwn(headers, name.toLowerCase(), headerText(name, value));
   } else if (placement === "cookie") {
-    const encoded = encodeUnreserved(headerText(name, value));
-    if (encoded === undefined) {
-      throw new EndpointError("ERR_INVALID_PARAMETER", `parameter ${quote(name)} contains a lone UTF-16 surrogate`);
-    }
     const cookie = ownValue(headers, "cookie");
-    headers.cookie = `${cookie === undefined ? "" : `${String(cookie)}; `}${name}=${encoded}`;
+    const pair = `${name}=${encodeText(headerText(name, value), encodeUnreserved, name)}`;
+    headers.cookie = cookie === undefined ? pair : `${String(cookie)}; ${pair}`;
   } else if (typeof placement === "object") {
     return styledPairs(name, value, placement);
   }
@@ -122,7 +125,7 @@ function readPlacement(key: string, name: string, placement: unknown): RoutePara
 }
 
 function readStyle(key: string, what: string, style: unknown): BodyFieldEncoding {
-  if (!isPlainObject(style) || !STYLES.has(style.style) || typeof style.explode !== "boolean") {
+  if (!isPlainObject(style) || !QUERY_STYLES.has(style.style) || typeof style.explode !== "boolean") {
     fail(key, `has ${what} placed by ${describe(style)}, not a place or a { style, explode } object`);
   }
   const read: BodyFieldEncoding = { style: style.style as BodyFieldEncoding["style"], explode: style.explode };

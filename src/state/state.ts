@@ -6,7 +6,7 @@ import { assertMethod } from "../http/tokens.js";
 import { assertBaseUrl } from "../http/url.js";
 import { parseUrlTemplate } from "../template/template.js";
 import type { Conventions } from "../core/conventions.js";
-import { placementOf, type RouteEntry, routeKey } from "../core/route-table.js";
+import { placementOf, type RouteEntry, routeEntry } from "../core/route-table.js";
 import { describe, EndpointError, isRevoked, quote } from "../core/errors.js";
 import { OPTION_KEYS, OPTION_NAMES } from "../core/options.js";
 import type { HeaderValue, MergedOptions, ReadonlyMergedOptions, RequestMeta } from "../core/types.js";
@@ -180,7 +180,7 @@ export function readOptions(route: string | undefined, options: unknown, keep: K
   let entry: RouteEntry | undefined;
   if (route !== undefined) {
     ({ method, url } = parseRoute(route));
-    if (method !== undefined) entry = conventions.table?.entries.get(routeKey(method, url));
+    if (method !== undefined) entry = routeEntry(conventions.table, method, url);
     if (entry === undefined) parseUrlTemplate(url); // checks it now; the analysis is cached for parse
   }
   let baseUrl: string | undefined;

@@ -859,26 +859,35 @@ describe("hostile descriptions, tables and values (each found by a review)", () 
   });
 
   it("reads schemas that share $refs at every level once each (no exponential walk)", () => {
-    const schemas: Record<string, unknown> = { S0: { properties: { leaf: {} } } };
+    // Each schema counts the reads of its properties: a walk of every path through the parts would read
+    // S0's 2^80 times (and never end); one read per schema is 41 reads in all.
+    let reads = 0;
+    const counted = (properties: object, parts: object = {}) => ({
+      ...parts,
+      get properties() {
+        reads++;
+        return properties;
+      },
+    });
+    const schemas: Record<string, unknown> = { S0: counted({ leaf: {} }) };
     for (let level = 1; level <= 40; level++) {
       const ref = { $ref: `#/components/schemas/S${level - 1}` };
-      schemas[`S${level}`] = { allOf: [ref, ref], anyOf: [ref, ref], properties: { [`f${level}`]: {} } };
+      schemas[`S${level}`] = counted({ [`f${level}`]: {} }, { allOf: [ref, ref], anyOf: [ref, ref] });
     }
     schemas.Loop = { anyOf: [{ $ref: "#/components/schemas/Loop" }, { $ref: "#/components/schemas/Loop" }] };
     const body = (ref: string) => ({ requestBody: { content: { "application/json": { schema: { $ref: ref } } } } });
-    const started = performance.now();
     const routes = openAPIRoutes(
       description(
         { "/a": { post: body("#/components/schemas/S40") }, "/b": { post: body("#/components/schemas/Loop") } },
         { schemas },
       ),
     );
-    expect(performance.now() - started).toBeLessThan(1000);
+    expect(reads).toBe(41);
     expect(Object.keys(routes["POST /a"]!.parameters)).toHaveLength(41);
     expect(routes["POST /b"]!.parameters).toEqual({});
   });
 
-  it("takes 3.1's boolean schemas, a long $ref chain in linear time, and refuses a $ref that is no UTF-8", () => {
+  it("takes 3.1's boolean schemas and a chain of 20 000 $refs, and refuses a $ref that is no UTF-8", () => {
     expect(
       openAPIRoutes(
         description({ "/x": { post: { requestBody: { content: { "application/json": { schema: true } } } } } }),
@@ -886,11 +895,10 @@ describe("hostile descriptions, tables and values (each found by a review)", () 
     ).toEqual({ type: "application/json" });
     const parameters: Record<string, unknown> = { P0: query("q") };
     for (let i = 1; i <= 20_000; i++) parameters[`P${i}`] = { $ref: `#/components/parameters/P${i - 1}` };
-    const started = performance.now();
-    openAPIRoutes(
+    const chained = openAPIRoutes(
       description({ "/x": { get: { parameters: [{ $ref: "#/components/parameters/P20000" }] } } }, { parameters }),
     );
-    expect(performance.now() - started).toBeLessThan(2000);
+    expect(chained["GET /x"]!.url).toBe("/x{?q*}");
     expectEndpointError(
       () => openAPIRoutes(description({ "/x": { get: { parameters: [{ $ref: "#/%E0" }] } } })),
       "ERR_INVALID_OPTIONS",

@@ -154,7 +154,8 @@ function fieldNames(document: Node, schema: unknown, route: string): string[] {
     const node = resolveSchema(document, pending.pop(), route);
     if (node === undefined || seen.has(node)) continue;
     seen.add(node);
-    if (isPlainObject(node.properties)) for (const name of Object.keys(node.properties)) names.push(name);
+    const { properties } = node;
+    if (isPlainObject(properties)) for (const name of Object.keys(properties)) names.push(name);
     // The fields of any alternative are fields (a discriminated union of record types).
     for (const parts of [node.oneOf, node.anyOf, node.allOf]) {
       if (Array.isArray(parts)) for (let i = parts.length - 1; i >= 0; i--) pending.push(parts[i]);

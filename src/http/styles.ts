@@ -1,16 +1,9 @@
 // The OpenAPI styles that RFC 6570 has no operator for, written by our code (docs/decisions.md, "OpenAPI styles").
 import { describe, EndpointError, quote } from "../core/errors.js";
-import type { QueryStyle } from "../core/route-table.js";
+import type { BodyFieldEncoding as Style, QueryStyle } from "../core/route-table.js";
 import { isPlainObject, MAX_DEPTH, scalarText } from "../core/values.js";
 import { encodeReserved, encodeUnreserved } from "../template/encode.js";
 import { assertHeaderValue } from "./headers.js";
-
-/** How one query parameter or form field is written. */
-export interface Style {
-  readonly style: QueryStyle;
-  readonly explode: boolean;
-  readonly allowReserved?: boolean | undefined;
-}
 
 // Encoded as the OpenAPI style examples write them (a raw `|` is no query character).
 const DELIMITERS: Partial<Record<QueryStyle, string>> = { form: ",", spaceDelimited: "%20", pipeDelimited: "%7C" };

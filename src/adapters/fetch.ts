@@ -1,7 +1,8 @@
 import { describe, EndpointError, isRevoked, orTooLong, quote } from "../core/errors.js";
 import { queryPair, queryValue } from "../http/url.js";
 import type { RequestOptions } from "../core/types.js";
-import { builtinKind, isPlainObject, MAX_DEPTH, ownValue, setOwn } from "../core/values.js";
+import { builtinKind, isPlainObject, ownValue, setOwn } from "../core/values.js";
+import { Walk } from "../core/walk.js";
 
 /**
  * The `init` argument `toFetch` builds for `fetch(url, init)`.
@@ -61,15 +62,9 @@ function formData(body: Record<string, unknown>): FormData {
   for (const name of Object.keys(body)) {
     const value = body[name];
     const items = Array.isArray(value) ? value : [value];
+    const walk = new Walk({ field: name });
     for (let i = 0; i < items.length; i++) {
-      const item = items[i];
-      // docs/decisions.md, "Sparse arrays": the first hole is refused, so no walk is longer than the items.
-      if (item === undefined && !(i in items)) {
-        throw new EndpointError(
-          "ERR_INVALID_PARAMETER",
-          `multipart field ${quote(name)} is a sparse array (a hole at index ${i})`,
-        );
-      }
+      const item = walk.item(items, i);
       if (item === undefined || item === null) continue;
       const kind = classOf(item);
       data.append(
@@ -104,24 +99,19 @@ const SENT_AS_THEY_ARE = /*#__PURE__*/ new Set([
 
 // docs/decisions.md, "`toFetch` bodies": one pass, the replacer seeing each value after its `toJSON`.
 function serialise(body: unknown): string {
-  // The replacer's `this` is the object being written, so `open` is popped back to it.
-  const open: object[] = [];
+  const walk = new Walk({ jsonBody: true });
   let text: string | undefined;
   try {
+    // The replacer's `this` is the object being written: the walk leaves what that is not in.
     text = JSON.stringify(body, function (this: object, key: string, value: unknown) {
-      while (open.length > 0 && open[open.length - 1] !== this) open.pop();
       if (typeof value === "bigint") throw unserialisable("a bigint");
       // JSON writes a hole as null, one at a time up to the length: docs/decisions.md, "Sparse arrays".
-      if (value === undefined && Array.isArray(this) && !(key in this)) {
-        throw unserialisable(`a sparse array (a hole at index ${key})`);
-      }
+      if (value === undefined && Array.isArray(this)) walk.item(this, Number(key));
       if (typeof value === "object" && value !== null) {
         const kind = Array.isArray(value) || isPlainObject(value) ? undefined : builtinKind(value);
         if (kind === "BigInt") throw unserialisable("a bigint");
         if (kind === "Map" || kind === "Set") throw unserialisable(`a ${kind}, which JSON writes as {}`);
-        if (open.includes(value)) throw unserialisable("a cycle");
-        if (open.length === MAX_DEPTH) throw unserialisable(`values nested over ${MAX_DEPTH} levels deep`);
-        open.push(value);
+        walk.enter(value, key === "" ? undefined : this);
       }
       return value;
     }) as string | undefined;

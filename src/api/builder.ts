@@ -1,7 +1,7 @@
 import { type Conventions, PLAIN } from "../core/conventions.js";
 import { describe, EndpointError, quote } from "../core/errors.js";
 import { OPTION_KEYS } from "../core/options.js";
-import { placementOf, routeEntry, type RouteTable, tableRuntime } from "../core/route-table.js";
+import { placementOf, type RouteTable, type TableRuntime, tableRuntime } from "../core/route-table.js";
 import { parse, parseState } from "../state/parse.js";
 import {
   asIs,
@@ -17,6 +17,7 @@ import {
   readHeaders,
   readOptions,
   type Recipe,
+  resolveRoute,
   ROOT_STATE,
   toOptions,
   writeHeaders,
@@ -147,8 +148,10 @@ export class RequestBuilder<
   method<NewMethod extends string>(method: NewMethod): RequestBuilder<NewMethod, Url, Given, Routes>;
   method(method: string): RequestBuilder {
     const checked = assertMethod(given(method, "method"));
-    return derive(RequestBuilder.#linkOf(this), (state) => {
+    const link = RequestBuilder.#linkOf(this);
+    return derive(link, (state) => {
       state.method = checked;
+      resolveRoute(state, link.conventions.table);
     });
   }
 
@@ -160,6 +163,7 @@ export class RequestBuilder<
     const link = RequestBuilder.#linkOf(this);
     return derive(link, (state) => {
       state.url = checked;
+      resolveRoute(state, link.conventions.table);
       writePreviews(state, link.conventions, undefined); // previews merge by the url (the Octokit entry's /graphql)
     });
   }
@@ -289,9 +293,14 @@ export class RequestBuilder<
   withRoutes(routes?: RouteTable): RequestBuilder {
     if (routes === undefined) return this;
     const link = RequestBuilder.#linkOf(this);
-    const table = tableRuntime(routes, link.conventions.table);
-    return new RequestBuilder(OWN, { conventions: { ...link.conventions, table }, state: link.state });
+    const conventions = { ...link.conventions, table: tableRuntime(routes, link.conventions.table) };
+    return new RequestBuilder(OWN, { conventions, state: withTable(link.state, conventions.table) });
   }
+}
+
+/** `state` with its route looked up in `table`, which a `withRoutes()` adds. */
+function withTable(state: EndpointState, table: TableRuntime): EndpointState {
+  return produceState(state, [(draft) => resolveRoute(draft, table)]);
 }
 
 function derive(link: Link, recipe: Recipe): RequestBuilder {
@@ -319,16 +328,12 @@ function given<T>(value: T, setter: string): T {
   return value;
 }
 
-function assertParameterName(name: unknown, { conventions, state }: Link): void {
+function assertParameterName(name: unknown, { state }: Link): void {
   if (typeof name !== "string") {
     throw new EndpointError("ERR_INVALID_PARAMETER", `parameter name must be a string, got ${describe(name)}`);
   }
   // docs/decisions.md, "Route tables": a parameter the route declares is a parameter, whatever its name.
-  const entry =
-    state.method === undefined || state.url === undefined
-      ? undefined
-      : routeEntry(conventions.table, state.method, state.url);
-  if (entry !== undefined && placementOf(entry, name) !== undefined) return;
+  if (state.entry !== undefined && placementOf(state.entry, name) !== undefined) return;
   if (OPTION_KEYS.has(name)) {
     throw new EndpointError(
       "ERR_INVALID_PARAMETER",
@@ -371,10 +376,11 @@ export function createEndpoint(state: EndpointState, conventions: Conventions): 
     },
     parse: (options: MergedOptions) => parse(options, conventions),
     builder: () => wrapState(state, conventions),
-    withRoutes: (routes?: RouteTable) =>
-      routes === undefined
-        ? call
-        : createEndpoint(state, { ...conventions, table: tableRuntime(routes, conventions.table) }),
+    withRoutes(routes?: RouteTable) {
+      if (routes === undefined) return call;
+      const table = tableRuntime(routes, conventions.table);
+      return createEndpoint(withTable(state, table), { ...conventions, table });
+    },
   });
   return Object.freeze(call) as unknown as Endpoint;
 }

@@ -121,9 +121,15 @@ export function tableRuntime(routes: unknown, below: TableRuntime | undefined): 
   return below === undefined ? runtime : { ...runtime, entries: new Map([...below.entries, ...runtime.entries]) };
 }
 
-/** The entry `table` holds for a method and url as written, if any (no table: none, at no cost). */
-export function routeEntry(table: TableRuntime | undefined, method: string, url: string): RouteEntry | undefined {
-  return table?.entries.get(routeKey(method, url));
+/** The entry `table` holds for a method and url as written, if any (no table, method or url: none, at no cost). */
+export function routeEntry(
+  table: TableRuntime | undefined,
+  method: string | undefined,
+  url: string | undefined,
+): RouteEntry | undefined {
+  return table === undefined || method === undefined || url === undefined
+    ? undefined
+    : table.entries.get(routeKey(method, url));
 }
 
 /** The key of a route in a table: `"GET /pets/{petId}"`. */

@@ -1,5 +1,6 @@
 import { freeze } from "immer";
 import { EndpointError, isRevoked, quote } from "./errors.js";
+import { type Walk, walkOf } from "./walk.js";
 
 /** A plain object: `{}` literal, `JSON.parse` output, `Object.create(null)` (from any realm); never a revoked Proxy. */
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -97,16 +98,14 @@ export function scalarText(value: unknown, name: string): string | undefined {
 
 /** Read by index, so an iterator or method of the caller's is never called. */
 export function itemTexts(items: object, name: string, refuse: (item: unknown) => Error): [string, string][] {
+  const walk = walkOf(name);
+  const texts: [string, string][] = [];
   const list = Array.isArray(items);
   const keys = list ? items : Object.keys(items);
-  const texts: [string, string][] = [];
   for (let i = 0; i < keys.length; i++) {
     const key = list ? String(i) : (keys[i] as string);
-    const item = (items as Record<string, unknown>)[key];
-    if (item === undefined || item === null) {
-      if (list && item === undefined && !(key in items)) throw sparse(name, key);
-      continue;
-    }
+    const item = list ? walk.item(items, i) : (items as Record<string, unknown>)[key];
+    if (item === undefined || item === null) continue;
     const text = scalarText(item, name);
     if (text === undefined) throw refuse(item);
     texts.push([key, text]);
@@ -114,36 +113,27 @@ export function itemTexts(items: object, name: string, refuse: (item: unknown) =
   return texts;
 }
 
-/** A hole is refused where it is met, so no walk is longer than the items (docs/decisions.md, "Sparse arrays"). */
-function sparse(name: string, index: number | string): EndpointError {
-  return invalidParameter(name, `contains a sparse array (a hole at index ${index})`);
-}
-
-/** docs/decisions.md, "Nesting depth". */
-export const MAX_DEPTH = 1000;
-
-/** A deep copy of plain data, to freeze or hand out without touching the caller's value (docs/decisions.md, "Frozen surfaces"). */
+/**
+ * A deep copy of plain data, to freeze or hand out without touching the caller's value (docs/decisions.md,
+ * "Frozen surfaces"); an object the value holds in several places is copied once (docs/decisions.md, "Shared objects").
+ */
 export function cloneValue<T>(value: T, name: string, frozen = false): T {
-  return typeof value !== "object" || value === null ? value : cloneWithin(value, name, [], frozen);
+  return typeof value !== "object" || value === null ? value : cloneWithin(value, walkOf(name), new Map(), frozen);
 }
 
-function cloneWithin<T>(value: T, name: string, ancestors: object[], frozen: boolean): T {
+function cloneWithin<T>(value: T, walk: Walk, copies: Map<object, unknown>, frozen: boolean): T {
   if (typeof value !== "object" || value === null) return value;
-  if (ancestors.includes(value)) throw invalidParameter(name, "contains a cycle");
-  if (ancestors.length === MAX_DEPTH) throw invalidParameter(name, `is nested more than ${MAX_DEPTH} levels deep`);
-  ancestors.push(value);
+  if (copies.has(value)) return copies.get(value) as T;
+  walk.enter(value);
+  const { name } = walk;
   let copy: unknown = value;
   if (isList(value, name)) {
     const list: unknown[] = [];
-    for (let i = 0; i < value.length; i++) {
-      const item = value[i];
-      if (item === undefined && !(i in value)) throw sparse(name, i);
-      list.push(cloneWithin(item, name, ancestors, frozen));
-    }
+    for (let i = 0; i < value.length; i++) list.push(cloneWithin(walk.item(value, i), walk, copies, frozen));
     copy = list;
   } else if (isPlainObject(value)) {
     const object: Record<string, unknown> = {};
-    for (const key of Object.keys(value)) setOwn(object, key, cloneWithin(value[key], name, ancestors, frozen));
+    for (const key of Object.keys(value)) setOwn(object, key, cloneWithin(value[key], walk, copies, frozen));
     copy = object;
   } else {
     // Copies of this realm, whose Date, Map and Set immer's freeze knows.
@@ -153,12 +143,12 @@ function cloneWithin<T>(value: T, name: string, ancestors: object[], frozen: boo
     } else if (kind === "Map") {
       const map = new Map<unknown, unknown>();
       Map.prototype.forEach.call(value, (item: unknown, key: unknown) =>
-        map.set(key, cloneWithin(item, name, ancestors, frozen)),
+        map.set(key, cloneWithin(item, walk, copies, frozen)),
       );
       copy = map;
     } else if (kind === "Set") {
       const set = new Set<unknown>();
-      Set.prototype.forEach.call(value, (item: unknown) => set.add(cloneWithin(item, name, ancestors, frozen)));
+      Set.prototype.forEach.call(value, (item: unknown) => set.add(cloneWithin(item, walk, copies, frozen)));
       copy = set;
     } else if ((value instanceof Map || value instanceof Set) && builtinKind(value) === undefined) {
       // A Proxy of a Map or Set: no built-in method reads it, so it can be neither copied nor kept safely.
@@ -168,8 +158,9 @@ function cloneWithin<T>(value: T, name: string, ancestors: object[], frozen: boo
       );
     }
   }
-  ancestors.pop();
+  walk.leave();
   // immer's freeze also locks the methods of Maps and Sets, which Object.freeze cannot.
   if (frozen && copy !== value) freeze(copy);
+  copies.set(value, copy);
   return copy as T;
 }

@@ -1,7 +1,8 @@
 // The OpenAPI styles that RFC 6570 has no operator for, written by our code (docs/decisions.md, "OpenAPI styles").
 import { describe, EndpointError, quote } from "../core/errors.js";
 import type { BodyFieldEncoding as Style, QueryStyle } from "../core/route-table.js";
-import { isPlainObject, MAX_DEPTH, scalarText } from "../core/values.js";
+import { isPlainObject, scalarText } from "../core/values.js";
+import { type Walk, walkOf } from "../core/walk.js";
 import { encodeReserved, encodeUnreserved } from "../template/encode.js";
 import { assertHeaderValue } from "./headers.js";
 
@@ -18,13 +19,14 @@ export function styledPairs(name: string, value: unknown, style: Style): string 
   if (value === undefined || value === null) return "";
   const encode = style.allowReserved === true ? encodeReserved : encodeUnreserved;
   const pair = (key: string, text: string) => `${encodeText(key, encode, name)}=${encodeText(text, encode, name)}`;
-  if (style.style === "deepObject") return deepPairs(name, value, name, pair, 0).join("&");
+  const walk = walkOf(name);
+  if (style.style === "deepObject") return deepPairs(name, value, walk, pair).join("&");
   const text = scalarText(value, name);
   if (text !== undefined) return pair(name, text);
   const list = Array.isArray(value);
   if (!list && !isPlainObject(value)) throw unexpressible(name, value, style.style);
   const items: [string, string][] = [];
-  for (const key of keysOf(value, name)) {
+  for (const key of walk.keys(value)) {
     const item = (value as Record<string, unknown>)[key];
     if (item === undefined || item === null) continue;
     const itemText = scalarText(item, name);
@@ -43,50 +45,21 @@ export function styledPairs(name: string, value: unknown, style: Style): string 
 }
 
 // docs/decisions.md, "OpenAPI styles": a list inside a deepObject is written by index, as `a[0]=x`.
-function deepPairs(
-  key: string,
-  value: unknown,
-  name: string,
-  pair: (key: string, text: string) => string,
-  depth: number,
-): string[] {
+function deepPairs(key: string, value: unknown, walk: Walk, pair: (key: string, text: string) => string): string[] {
   if (value === undefined || value === null) return [];
+  const { name } = walk;
   const text = scalarText(value, name);
   if (text !== undefined) return [pair(key, text)];
   if (!Array.isArray(value) && !isPlainObject(value)) throw unexpressible(name, value, "deepObject");
-  if (depth === MAX_DEPTH) {
-    throw new EndpointError(
-      "ERR_INVALID_PARAMETER",
-      `parameter ${quote(name)} is nested more than ${MAX_DEPTH} levels deep`,
-    );
-  }
+  walk.enter(value);
   const pairs: string[] = [];
-  for (const inner of keysOf(value, name)) {
-    for (const written of deepPairs(
-      `${key}[${inner}]`,
-      (value as Record<string, unknown>)[inner],
-      name,
-      pair,
-      depth + 1,
-    )) {
+  for (const inner of walk.keys(value)) {
+    for (const written of deepPairs(`${key}[${inner}]`, (value as Record<string, unknown>)[inner], walk, pair)) {
       pairs.push(written);
     }
   }
+  walk.leave();
   return pairs;
-}
-
-/** The keys of a list or object; a list's first hole refused (docs/decisions.md, "Sparse arrays"), in time bounded by its items. */
-function keysOf(value: object, name: string): string[] {
-  const keys = Object.keys(value);
-  if (Array.isArray(value) && keys.length !== value.length) {
-    let hole = 0;
-    while (keys[hole] === String(hole)) hole++;
-    throw new EndpointError(
-      "ERR_INVALID_PARAMETER",
-      `parameter ${quote(name)} contains a sparse array (a hole at index ${hole})`,
-    );
-  }
-  return keys;
 }
 
 /** `text` encoded by `encode`; a lone surrogate is `ERR_INVALID_PARAMETER` naming parameter `name`. */
@@ -116,7 +89,8 @@ export function headerText(name: string, value: unknown): string {
   if (text === undefined && !Array.isArray(value) && !isPlainObject(value)) throw unexpressible(name, value, "simple");
   const result =
     text ??
-    keysOf(value as object, name)
+    walkOf(name)
+      .keys(value as object)
       .flatMap((key) => {
         const item = (value as Record<string, unknown>)[key];
         if (item === undefined || item === null) return [];
@@ -144,7 +118,9 @@ export function formBody(fields: Readonly<Record<string, unknown>>, encoding: Re
       (Object.hasOwn(encoding, name) ? encoding[name] : undefined) ??
       (isPlainObject(value) ||
       (Array.isArray(value) &&
-        keysOf(value, name).some((key) => typeof value[Number(key)] === "object" && value[Number(key)] !== null))
+        walkOf(name)
+          .keys(value)
+          .some((key) => typeof value[Number(key)] === "object" && value[Number(key)] !== null))
         ? DEEP
         : FORM);
     const written = styledPairs(name, value, style);

@@ -5,7 +5,7 @@ import { expandTemplate } from "../template/expand.js";
 import { parseTableTemplate, parseUrlTemplate } from "../template/template.js";
 import type { Conventions } from "../core/conventions.js";
 import { EndpointError, orTooLong, quote } from "../core/errors.js";
-import { placementOf, routeEntry } from "../core/route-table.js";
+import { placementOf } from "../core/route-table.js";
 import { asIs, EMPTY_STATE, type EndpointState, mergeForCall, readOptions } from "./state.js";
 import type { RequestOptions, ResultHeaders } from "../core/types.js";
 import { cloneValue, isPlainObject, ownValue, setOwn } from "../core/values.js";
@@ -23,7 +23,7 @@ export function parseState(state: EndpointState, conventions: Conventions): Requ
   const lowerCaseMethod = state.method.toLowerCase();
   const method = conventions.upperCaseMethod ? state.method.toUpperCase() : lowerCaseMethod;
   // docs/decisions.md, "Route tables": a route the table holds is built as its description says.
-  const entry = routeEntry(conventions.table, state.method, state.url);
+  const { entry } = state;
   const template = entry === undefined ? parseUrlTemplate(state.url) : parseTableTemplate(entry.url);
   const { params } = state;
   const values = entry === undefined ? params : conventions.table!.values(entry, params);
@@ -128,5 +128,5 @@ const FORM_TYPE = "application/x-www-form-urlencoded";
  * // { method: "get", url: "https://api.github.com/users/octocat", headers: {} }
  */
 export function parse(options: unknown, conventions: Conventions): RequestOptions {
-  return parseState(mergeForCall(EMPTY_STATE, [readOptions(undefined, options, asIs, conventions)]), conventions);
+  return parseState(mergeForCall(EMPTY_STATE, [readOptions(undefined, options, asIs, conventions, true)]), conventions);
 }

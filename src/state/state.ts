@@ -6,11 +6,12 @@ import { assertMethod } from "../http/tokens.js";
 import { assertBaseUrl } from "../http/url.js";
 import { parseUrlTemplate } from "../template/template.js";
 import type { Conventions } from "../core/conventions.js";
-import { placementOf, type RouteEntry, routeEntry } from "../core/route-table.js";
+import { placementOf, type RouteEntry, routeEntry, type TableRuntime } from "../core/route-table.js";
 import { describe, EndpointError, isRevoked, quote } from "../core/errors.js";
 import { OPTION_KEYS, OPTION_NAMES } from "../core/options.js";
 import type { HeaderValue, MergedOptions, ReadonlyMergedOptions, RequestMeta } from "../core/types.js";
-import { cloneValue, isPlainObject, MAX_DEPTH, ownValue, setOwn } from "../core/values.js";
+import { cloneValue, isPlainObject, ownValue, setOwn } from "../core/values.js";
+import { Walk } from "../core/walk.js";
 
 // Replaced with the version from package.json at build time (rollup) and in tests (vitest `define`).
 declare const __FLUENT_ENDPOINT_VERSION__: string;
@@ -51,6 +52,8 @@ export interface EndpointState {
   readonly params: Readonly<Record<string, unknown>>;
   readonly data: Held<unknown> | undefined;
   readonly request: Held<RequestMeta> | undefined;
+  /** The route table's entry for `method` and `url`, resolved when either is set or a table is added; undefined for none. */
+  readonly entry: RouteEntry | undefined;
 }
 
 export type Draft = {
@@ -82,6 +85,7 @@ function createState(method: string | undefined, baseUrl: string, headers: Heade
       params: {},
       data: undefined,
       request: undefined,
+      entry: undefined,
     },
     true,
   );
@@ -116,6 +120,7 @@ export function mergeForCall(base: EndpointState, recipes: readonly Recipe[]): E
     params: { ...base.params },
     data: base.data,
     request: base.request,
+    entry: base.entry,
   };
   for (const recipe of recipes) recipe(state);
   return state;
@@ -172,16 +177,24 @@ export const asIs: Keep = (value) => value;
 /** A frozen copy, for a stored state: what the copy keeps by reference (a class instance) is never frozen. */
 export const keepCopy: Keep = (value, name) => cloneValue(value, name, true);
 
-/** Checks `route` and `options` now and returns their recipe: the one merge rule for calls, `defaults()` and builders. */
-export function readOptions(route: string | undefined, options: unknown, keep: Keep, conventions: Conventions): Recipe {
+/**
+ * Checks `route` and `options` and returns their recipe: the one merge rule for calls, `defaults()` and builders.
+ * `merged` options (what `parse()` reads) hold options under option names, as `merge()` writes them.
+ */
+export function readOptions(
+  route: string | undefined,
+  options: unknown,
+  keep: Keep,
+  conventions: Conventions,
+  merged = false,
+): Recipe {
+  const { table } = conventions;
   let method: string | undefined;
   let url: string | undefined;
-  // docs/decisions.md, "Route tables": a parameter the route declares is never read as an option.
-  let entry: RouteEntry | undefined;
   if (route !== undefined) {
     ({ method, url } = parseRoute(route));
-    if (method !== undefined) entry = routeEntry(conventions.table, method, url);
-    if (entry === undefined) parseUrlTemplate(url); // checks it now; the analysis is cached for parse
+    // A route of the table is its entry's template; any other is checked now (the analysis is cached for parse).
+    if (table === undefined) parseUrlTemplate(url);
   }
   let baseUrl: string | undefined;
   let format: string | undefined;
@@ -190,6 +203,43 @@ export function readOptions(route: string | undefined, options: unknown, keep: K
   let params: Record<string, unknown> | undefined;
   let data: Held<unknown> | undefined;
   let request: RequestMeta | undefined;
+  // docs/decisions.md, "Route tables": a key named like an option is a parameter where the route declares it,
+  // so with a table it waits until the route is known.
+  let pending: [key: string, value: unknown][] | undefined;
+
+  const readKey = (key: string, value: unknown): void => {
+    switch (key) {
+      case "method":
+        method = assertMethod(value);
+        break;
+      case "url":
+        url = assertString("url", value);
+        parseUrlTemplate(url); // checks it now; the analysis is cached for parse
+        break;
+      case "baseUrl":
+        baseUrl = assertBaseUrl(assertString("baseUrl", value));
+        break;
+      case "headers":
+        headers = readHeaders(value, headers);
+        break;
+      case "mediaType": {
+        const mediaType = readMediaType(value, conventions.previews);
+        format = mediaType.format ?? format;
+        previews = mediaType.previews ?? previews;
+        break;
+      }
+      case "data":
+        data = new Held(value);
+        break;
+      case "request":
+        request = assertRequest(value);
+        break;
+      default:
+        assertNoNearMiss(key);
+        setOwn((params ??= {}), key, keep(value, key));
+    }
+  };
+
   if (options !== undefined) {
     if (!isPlainObject(options)) {
       throw new EndpointError("ERR_INVALID_OPTIONS", `options must be a plain object, got ${describe(options)}`);
@@ -198,45 +248,33 @@ export function readOptions(route: string | undefined, options: unknown, keep: K
       const value = options[key];
       // `data: undefined` is no data, dropping any below (docs/decisions.md, "`undefined` options").
       if (value === undefined && key !== "data") continue;
-      if (entry !== undefined && placementOf(entry, key) !== undefined) {
-        if (value !== undefined) setOwn((params ??= {}), key, keep(value, key));
-        continue;
-      }
-      switch (key) {
-        case "method":
-          method = assertMethod(value);
-          break;
-        case "url":
-          url = assertString("url", value);
-          parseUrlTemplate(url); // checks it now; the analysis is cached for parse
-          break;
-        case "baseUrl":
-          baseUrl = assertBaseUrl(assertString("baseUrl", value));
-          break;
-        case "headers":
-          headers = readHeaders(value, headers);
-          break;
-        case "mediaType": {
-          const mediaType = readMediaType(value, conventions.previews);
-          format = mediaType.format ?? format;
-          previews = mediaType.previews ?? previews;
-          break;
-        }
-        case "data":
-          data = new Held(value);
-          break;
-        case "request":
-          request = assertRequest(value);
-          break;
-        default:
-          assertNoNearMiss(key);
-          setOwn((params ??= {}), key, keep(value, key));
-      }
+      if (table !== undefined && !merged) (pending ??= []).push([key, value]);
+      else readKey(key, value);
     }
   }
   return (state) => {
+    if (pending !== undefined) {
+      // A method or url in the options is a parameter where the route as it stands declares one of that name;
+      // every other key named like an option, where the route it makes declares it. Read in their order.
+      const declares = (entry: RouteEntry | undefined, key: string) =>
+        entry !== undefined && placementOf(entry, key) !== undefined;
+      const before = routeEntry(table, method ?? state.method, url ?? state.url);
+      for (const [key, value] of pending) {
+        if ((key === "method" || key === "url") && !declares(before, key)) readKey(key, value);
+      }
+      const entry = routeEntry(table, method ?? state.method, url ?? state.url);
+      for (const [key, value] of pending) {
+        const routeOption = key === "method" || key === "url";
+        if (declares(routeOption ? before : entry, key)) {
+          if (value !== undefined) setOwn((params ??= {}), key, keep(value, key));
+        } else if (!routeOption) {
+          readKey(key, value);
+        }
+      }
+    }
     if (method !== undefined) state.method = method;
     if (url !== undefined) state.url = url;
+    if (method !== undefined || url !== undefined) resolveRoute(state, table);
     if (baseUrl !== undefined) state.baseUrl = baseUrl;
     if (format !== undefined) state.format = format;
     // Previews merge by the url the state has once this change is in (a url and previews may come in different steps).
@@ -246,6 +284,17 @@ export function readOptions(route: string | undefined, options: unknown, keep: K
     if (headers !== undefined) writeHeaders(state, headers);
     if (params !== undefined) writeParams(state, params);
   };
+}
+
+/**
+ * The one place a route is looked up: the entry of `table` for the state's method and url, carried with the
+ * state (docs/decisions.md, "Route tables"); a url that is no route of the table is checked as a template.
+ */
+export function resolveRoute(state: Draft, table: TableRuntime | undefined): void {
+  if (table === undefined) return;
+  const entry = routeEntry(table, state.method, state.url);
+  if (entry !== state.entry) state.entry = entry;
+  if (entry === undefined && state.url !== undefined) parseUrlTemplate(state.url);
 }
 
 // docs/decisions.md, "Near-miss option names".
@@ -263,9 +312,13 @@ function optionLengths(): Set<number> {
   return new Set(OPTION_NAMES.map((key) => key.length));
 }
 
+/** The option `key` differs from only in letter case, if any. */
+function nearMiss(key: string): string | undefined {
+  return OPTION_LENGTHS.has(key.length) ? BY_LOWERCASE.get(key.toLowerCase()) : undefined;
+}
+
 export function assertNoNearMiss(key: string): void {
-  if (!OPTION_LENGTHS.has(key.length)) return;
-  const option = BY_LOWERCASE.get(key.toLowerCase());
+  const option = nearMiss(key);
   if (option !== undefined) {
     throw new EndpointError("ERR_INVALID_OPTIONS", `${quote(key)} is not an option: did you mean \`${option}\`?`);
   }
@@ -303,19 +356,22 @@ export function assertRequest(request: unknown): RequestMeta {
 }
 
 // docs/decisions.md, "`request`": merged as `@octokit/endpoint` merges it.
-function mergeRequest(below: RequestMeta | undefined, above: RequestMeta, depth = 0): RequestMeta {
+function mergeRequest(
+  below: RequestMeta | undefined,
+  above: RequestMeta,
+  walk = new Walk({ request: true }),
+): RequestMeta {
   if (!isPlainObject(below) || !isPlainObject(above)) return above;
-  if (depth === MAX_DEPTH) {
-    throw new EndpointError("ERR_INVALID_OPTIONS", `request is nested more than ${MAX_DEPTH} levels deep`);
-  }
+  walk.enter(above);
   const merged: RequestMeta = { ...below };
   for (const key of Object.keys(above)) {
     setOwn(
       merged,
       key,
-      mergeRequest(ownValue(merged, key) as RequestMeta | undefined, above[key] as RequestMeta, depth + 1),
+      mergeRequest(ownValue(merged, key) as RequestMeta | undefined, above[key] as RequestMeta, walk),
     );
   }
+  walk.leave();
   return merged;
 }
 

@@ -1,0 +1,119 @@
+// The one set of guards every walk of a caller's value keeps: holes, depth, cycles and shared objects.
+import { EndpointError, quote } from "./errors.js";
+
+/** docs/decisions.md, "Nesting depth". */
+export const MAX_DEPTH = 1000;
+
+/** docs/decisions.md, "Shared objects": how often, in all, one walk may come back to an object it has walked. */
+export const MAX_REVISITS = 10_000;
+
+/**
+ * What a walk is of, for its messages: a parameter or multipart field by name, the JSON body `toFetch`
+ * writes, or the `request` options being merged.
+ */
+export type WalkSubject =
+  | { readonly parameter: string }
+  | { readonly field: string }
+  | { readonly jsonBody: true }
+  | { readonly request: true };
+
+type Problem = "cycle" | "depth" | "shared" | `hole ${number | string}`;
+
+/**
+ * One walk of a caller's value, entering each object on the way down and leaving it on the way up.
+ * A walk that writes each occurrence of an object (a query, a form, JSON text) may come back to one it
+ * has walked, up to `MAX_REVISITS` times in all, so a small graph of shared objects never costs an
+ * exponential walk; a walk that copies keeps one copy per object instead.
+ */
+export class Walk {
+  readonly #open: object[] = [];
+  #walked: Set<object> | undefined;
+  #revisits = 0;
+
+  /** The parameter's or field's name, for the messages of the walk's own callers; "" for the others. */
+  readonly name: string;
+
+  constructor(readonly subject: WalkSubject) {
+    this.name = "parameter" in subject ? subject.parameter : "field" in subject ? subject.field : "";
+  }
+
+  /** Enters `value`; `parent`, for a walk that is told only where it is (JSON's replacer), leaves what it is not in. */
+  enter(value: object, parent?: object): void {
+    const open = this.#open;
+    if (parent !== undefined) while (open.length > 0 && open[open.length - 1] !== parent) open.pop();
+    if (open.includes(value)) throw this.fail("cycle");
+    if (open.length === MAX_DEPTH) throw this.fail("depth");
+    const walked = (this.#walked ??= new Set());
+    if (walked.has(value)) {
+      if (++this.#revisits > MAX_REVISITS) throw this.fail("shared");
+    } else {
+      walked.add(value);
+    }
+    open.push(value);
+  }
+
+  leave(): void {
+    this.#open.pop();
+  }
+
+  /** Item `index` of `list`: a hole refused where it is met, so no walk is longer than the items (docs/decisions.md, "Sparse arrays"). */
+  item(list: readonly unknown[], index: number): unknown {
+    const item = list[index];
+    if (item === undefined && !(index in list)) throw this.fail(`hole ${index}`);
+    return item;
+  }
+
+  /** The keys of a list (its indexes, a hole refused) or of an object. */
+  keys(value: object): string[] {
+    if (!Array.isArray(value)) return Object.keys(value);
+    const keys: string[] = [];
+    for (let i = 0; i < value.length; i++) {
+      this.item(value, i);
+      keys.push(String(i));
+    }
+    return keys;
+  }
+
+  /** The error for `problem`, worded for the walk's subject. */
+  fail(problem: Problem): EndpointError {
+    const { subject } = this;
+    const hole = problem.startsWith("hole ") ? `a sparse array (a hole at index ${problem.slice(5)})` : undefined;
+    const shared = `shared objects written more than ${MAX_REVISITS} times over`;
+    if ("jsonBody" in subject) {
+      const held =
+        hole ??
+        (problem === "cycle"
+          ? "a cycle"
+          : problem === "depth"
+            ? `values nested over ${MAX_DEPTH} levels deep`
+            : shared);
+      return new EndpointError("ERR_INVALID_PARAMETER", `the JSON body cannot be serialised: it holds ${held}`);
+    }
+    if ("request" in subject) {
+      const problemText =
+        problem === "depth"
+          ? `is nested more than ${MAX_DEPTH} levels deep`
+          : problem === "cycle"
+            ? "contains a cycle"
+            : `holds ${shared}`;
+      return new EndpointError("ERR_INVALID_OPTIONS", `request ${problemText}`);
+    }
+    const what =
+      "parameter" in subject ? `parameter ${quote(subject.parameter)}` : `multipart field ${quote(subject.field)}`;
+    const verb = "parameter" in subject ? "contains" : "is";
+    const text =
+      hole !== undefined
+        ? `${verb} ${hole}`
+        : problem === "cycle"
+          ? "contains a cycle"
+          : problem === "depth"
+            ? `is nested more than ${MAX_DEPTH} levels deep`
+            : `holds ${shared}`;
+    return new EndpointError("ERR_INVALID_PARAMETER", `${what} ${text}`);
+  }
+}
+
+/** A walk of parameter `name`. */
+export function walkOf(name: string): Walk {
+  return new Walk({ parameter: name });
+}

@@ -1,5 +1,5 @@
 import { describe, EndpointError, isRevoked, orTooLong, quote } from "../core/errors.js";
-import { queryPair, queryValue } from "../http/url.js";
+import { formBody } from "../http/serialize.js";
 import type { RequestOptions } from "../core/types.js";
 import { builtinKind, isPlainObject, ownValue, setOwn } from "../core/values.js";
 import { Walk } from "../core/walk.js";
@@ -31,7 +31,7 @@ function mediaTypeOf(contentType: string | undefined): string {
   return (semicolon === -1 ? contentType : contentType.slice(0, semicolon)).trim().toLowerCase();
 }
 
-// A form body follows the query string's rules: JSON text under a form type is no form.
+// docs/decisions.md, "Form bodies": written by the same rules as a route table's form body without an `encoding`.
 function formText(body: object): string {
   if (Array.isArray(body)) {
     throw new EndpointError(
@@ -39,21 +39,7 @@ function formText(body: object): string {
       "an array body has no application/x-www-form-urlencoded form; send a plain object, a string or URLSearchParams",
     );
   }
-  let text = "";
-  let key: string | undefined;
-  try {
-    for (key of Object.keys(body)) {
-      const value = queryValue(
-        key,
-        (body as Record<string, unknown>)[key],
-        "send the body as a string or URLSearchParams",
-      );
-      if (value !== undefined) text += (text === "" ? "" : "&") + queryPair(key, value);
-    }
-  } catch (error) {
-    throw orTooLong(error, `parameter ${quote(key!)} makes the form body`);
-  }
-  return text;
+  return formBody(body as Record<string, unknown>, {});
 }
 
 // docs/decisions.md, "`toFetch` bodies": a file as it is, bytes as a file, an object as a JSON part.

@@ -1,6 +1,4 @@
-import { describe, EndpointError, quote } from "../core/errors.js";
-import { isList, itemTexts, scalarText } from "../core/values.js";
-import { encodeUnreserved } from "../template/encode.js";
+import { EndpointError, quote } from "../core/errors.js";
 import { schemeLength } from "../template/template.js";
 
 /**
@@ -34,40 +32,6 @@ export function joinUrl(baseUrl: string, url: string): string {
   // An empty path adds nothing (not even a "/"): "https://api.github.com" stays as it is.
   if (url === "") return baseUrl;
   return `${baseUrl.slice(0, baseEnd)}/${url.slice(urlStart)}`;
-}
-
-/** docs/decisions.md, "Values in a query": objects have no agreed query form; `instead` says what to do. */
-export function queryValue(name: string, value: unknown, instead: string): string | undefined {
-  if (value === undefined || value === null) return undefined;
-  const text = scalarText(value, name);
-  if (text !== undefined) return text;
-  if (isList(value, name)) {
-    const texts = itemTexts(value, name, (item) => notQueryable(name, item, instead));
-    return texts.length === 0 ? undefined : texts.map(([, text]) => text).join(",");
-  }
-  throw notQueryable(name, value, instead);
-}
-
-function notQueryable(name: string, value: unknown, instead: string): EndpointError {
-  return new EndpointError(
-    "ERR_INVALID_PARAMETER",
-    `parameter ${quote(name)} is ${describe(value)}, which has no query string form; ${instead}`,
-  );
-}
-
-/**
- * Encoded as `{?x}` encodes text, so a scalar reads the same from the template or the leftovers.
- *
- * @example
- * queryPair("labels", "bug,ui") // "labels=bug%2Cui"
- */
-export function queryPair(name: string, value: string): string {
-  const encodedName = encodeUnreserved(name);
-  const encodedValue = encodeUnreserved(value);
-  if (encodedName === undefined || encodedValue === undefined) {
-    throw new EndpointError("ERR_INVALID_PARAMETER", `parameter ${quote(name)} contains a lone UTF-16 surrogate`);
-  }
-  return `${encodedName}=${encodedValue}`;
 }
 
 /**

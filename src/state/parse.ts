@@ -1,6 +1,7 @@
 import { applyFormat } from "../http/media-type.js";
 import { isQueryMethod } from "../http/tokens.js";
-import { appendQuery, joinUrl, queryPair, queryValue } from "../http/url.js";
+import { appendQuery, joinUrl } from "../http/url.js";
+import { formBody, queryPair, queryValue } from "../http/serialize.js";
 import { expandTemplate } from "../template/expand.js";
 import { parseTableTemplate, parseUrlTemplate } from "../template/template.js";
 import type { Conventions } from "../core/conventions.js";
@@ -103,7 +104,7 @@ export function parseState(state: EndpointState, conventions: Conventions): Requ
   const mediaType = entry?.body?.type;
   if (body !== undefined && mediaType?.toLowerCase().startsWith(FORM_TYPE) && isPlainObject(body)) {
     try {
-      body = conventions.table!.formBody(body, entry!.body!.encoding ?? {});
+      body = formBody(body, entry!.body!.encoding ?? {});
     } catch (error) {
       throw orTooLong(error, "the form body is");
     }

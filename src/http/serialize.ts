@@ -1,7 +1,9 @@
-// The OpenAPI styles that RFC 6570 has no operator for, written by our code (docs/decisions.md, "OpenAPI styles").
-import { describe, EndpointError, quote } from "../core/errors.js";
+// Values written into a query, a header, a cookie or a form body, by style (docs/decisions.md, "OpenAPI styles"):
+// a plain route's leftover query, a table's styled parameters, and every form body, `toFetch`'s included.
+// A url's template is expanded by RFC 6570 (src/template/).
+import { describe, EndpointError, orTooLong, quote } from "../core/errors.js";
 import type { BodyFieldEncoding as Style, QueryStyle } from "../core/route-table.js";
-import { isPlainObject, scalarText } from "../core/values.js";
+import { isList, isPlainObject, itemTexts, scalarText } from "../core/values.js";
 import { type Walk, walkOf } from "../core/walk.js";
 import { encodeReserved, encodeUnreserved } from "../template/encode.js";
 import { assertHeaderValue } from "./headers.js";
@@ -112,22 +114,63 @@ export function headerText(name: string, value: unknown): string {
  */
 export function formBody(fields: Readonly<Record<string, unknown>>, encoding: Readonly<Record<string, Style>>): string {
   const pairs: string[] = [];
-  for (const name of Object.keys(fields)) {
-    const value = fields[name];
-    const style =
-      (Object.hasOwn(encoding, name) ? encoding[name] : undefined) ??
-      (isPlainObject(value) ||
-      (Array.isArray(value) &&
-        walkOf(name)
-          .keys(value)
-          .some((key) => typeof value[Number(key)] === "object" && value[Number(key)] !== null))
-        ? DEEP
-        : FORM);
-    const written = styledPairs(name, value, style);
-    if (written !== "") pairs.push(written);
+  let name: string | undefined;
+  try {
+    for (name of Object.keys(fields)) {
+      const value = fields[name];
+      const style = (Object.hasOwn(encoding, name) ? encoding[name] : undefined) ?? defaultFormStyle(name, value);
+      const written = styledPairs(name, value, style);
+      if (written !== "") pairs.push(written);
+    }
+    return pairs.join("&");
+  } catch (error) {
+    throw orTooLong(error, name === undefined ? "the form body is" : `parameter ${quote(name)} makes the form body`);
   }
-  return pairs.join("&");
+}
+
+/** `deepObject` for a plain object or a list holding objects, else `form` with `explode` (`a=1&a=2`, as HTML forms write a list). */
+function defaultFormStyle(name: string, value: unknown): Style {
+  if (isPlainObject(value)) return DEEP;
+  if (!isList(value, name)) return FORM;
+  const holdsObject = walkOf(name)
+    .keys(value)
+    .some((key) => typeof value[Number(key)] === "object" && value[Number(key)] !== null);
+  return holdsObject ? DEEP : FORM;
 }
 
 const FORM: Style = { style: "form", explode: true };
 const DEEP: Style = { style: "deepObject", explode: true };
+
+/** docs/decisions.md, "Values in a query": objects have no agreed query form; `instead` says what to do. */
+export function queryValue(name: string, value: unknown, instead: string): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  const text = scalarText(value, name);
+  if (text !== undefined) return text;
+  if (isList(value, name)) {
+    const texts = itemTexts(value, name, (item) => notQueryable(name, item, instead));
+    return texts.length === 0 ? undefined : texts.map(([, text]) => text).join(",");
+  }
+  throw notQueryable(name, value, instead);
+}
+
+function notQueryable(name: string, value: unknown, instead: string): EndpointError {
+  return new EndpointError(
+    "ERR_INVALID_PARAMETER",
+    `parameter ${quote(name)} is ${describe(value)}, which has no query string form; ${instead}`,
+  );
+}
+
+/**
+ * Encoded as `{?x}` encodes text, so a scalar reads the same from the template or the leftovers.
+ *
+ * @example
+ * queryPair("labels", "bug,ui") // "labels=bug%2Cui"
+ */
+export function queryPair(name: string, value: string): string {
+  const encodedName = encodeUnreserved(name);
+  const encodedValue = encodeUnreserved(value);
+  if (encodedName === undefined || encodedValue === undefined) {
+    throw new EndpointError("ERR_INVALID_PARAMETER", `parameter ${quote(name)} contains a lone UTF-16 surrogate`);
+  }
+  return `${encodedName}=${encodedValue}`;
+}

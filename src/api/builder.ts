@@ -1,11 +1,10 @@
 import { type Conventions, PLAIN } from "../core/conventions.js";
 import { describe, EndpointError, quote } from "../core/errors.js";
-import { OPTION_KEYS } from "../core/options.js";
+import { assertNoNearMiss, OPTION_KEYS } from "../core/options.js";
 import { placementOf, type RouteTable, type TableRuntime, tableRuntime } from "../core/route-table.js";
 import { parse, parseState } from "../state/parse.js";
 import {
   asIs,
-  assertNoNearMiss,
   assertRequest,
   assertString,
   type EndpointState,

@@ -1,3 +1,5 @@
+import { EndpointError, quote } from "./errors.js";
+
 /** Keys with a meaning of their own; every other key of the options is a parameter. */
 export const OPTION_NAMES = ["method", "url", "baseUrl", "headers", "mediaType", "data", "request"] as const;
 
@@ -6,3 +8,31 @@ export type OptionName = (typeof OPTION_NAMES)[number];
 
 /** The option keys, to look one up. */
 export const OPTION_KEYS: ReadonlySet<string> = /*#__PURE__*/ new Set(OPTION_NAMES);
+
+// docs/decisions.md, "Near-miss option names".
+const BY_LOWERCASE = /*#__PURE__*/ byLowercase();
+
+// The lengths of the option keys: only a key of one of them is lowercased.
+const OPTION_LENGTHS = /*#__PURE__*/ optionLengths();
+
+// Calls marked pure, so that a bundle that reads no options (only `toFetch`) drops them.
+function byLowercase(): Map<string, string> {
+  return new Map(OPTION_NAMES.map((key) => [key.toLowerCase(), key]));
+}
+
+function optionLengths(): Set<number> {
+  return new Set(OPTION_NAMES.map((key) => key.length));
+}
+
+/** The option `key` differs from only in letter case, if any. */
+export function nearMiss(key: string): string | undefined {
+  return OPTION_LENGTHS.has(key.length) ? BY_LOWERCASE.get(key.toLowerCase()) : undefined;
+}
+
+/** A parameter named like an option but for its letter case is `ERR_INVALID_OPTIONS`: it would go to the query or body unseen. */
+export function assertNoNearMiss(key: string): void {
+  const option = nearMiss(key);
+  if (option !== undefined) {
+    throw new EndpointError("ERR_INVALID_OPTIONS", `${quote(key)} is not an option: did you mean \`${option}\`?`);
+  }
+}

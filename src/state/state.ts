@@ -8,7 +8,7 @@ import { parseUrlTemplate } from "../template/template.js";
 import type { Conventions } from "../core/conventions.js";
 import { placementOf, type RouteEntry, routeEntry, type TableRuntime } from "../core/route-table.js";
 import { describe, EndpointError, isRevoked, quote } from "../core/errors.js";
-import { OPTION_KEYS, OPTION_NAMES } from "../core/options.js";
+import { assertNoNearMiss, OPTION_KEYS } from "../core/options.js";
 import type { HeaderValue, MergedOptions, ReadonlyMergedOptions, RequestMeta } from "../core/types.js";
 import { cloneValue, isPlainObject, ownValue, setOwn } from "../core/values.js";
 import { Walk } from "../core/walk.js";
@@ -295,33 +295,6 @@ export function resolveRoute(state: Draft, table: TableRuntime | undefined): voi
   const entry = routeEntry(table, state.method, state.url);
   if (entry !== state.entry) state.entry = entry;
   if (entry === undefined && state.url !== undefined) parseUrlTemplate(state.url);
-}
-
-// docs/decisions.md, "Near-miss option names".
-const BY_LOWERCASE = /*#__PURE__*/ byLowercase();
-
-// The lengths of the option keys: only a key of one of them is lowercased.
-const OPTION_LENGTHS = /*#__PURE__*/ optionLengths();
-
-// Calls marked pure, so that a bundle without the state (only `toFetch`) drops them.
-function byLowercase(): Map<string, string> {
-  return new Map(OPTION_NAMES.map((key) => [key.toLowerCase(), key]));
-}
-
-function optionLengths(): Set<number> {
-  return new Set(OPTION_NAMES.map((key) => key.length));
-}
-
-/** The option `key` differs from only in letter case, if any. */
-function nearMiss(key: string): string | undefined {
-  return OPTION_LENGTHS.has(key.length) ? BY_LOWERCASE.get(key.toLowerCase()) : undefined;
-}
-
-export function assertNoNearMiss(key: string): void {
-  const option = nearMiss(key);
-  if (option !== undefined) {
-    throw new EndpointError("ERR_INVALID_OPTIONS", `${quote(key)} is not an option: did you mean \`${option}\`?`);
-  }
 }
 
 export function assertString(name: string, value: unknown): string {

@@ -1,33 +1,10 @@
 import { type Conventions, PLAIN } from "../core/conventions.js";
 import { describe, EndpointError, quote } from "../core/errors.js";
 import { assertNoNearMiss, OPTION_KEYS } from "../core/options.js";
-import { placementOf, type RouteTable, type TableRuntime, tableRuntime } from "../core/route-table.js";
-import { parse, parseState } from "../state/parse.js";
-import {
-  asIs,
-  assertRequest,
-  assertString,
-  type EndpointState,
-  Held,
-  keepCopy,
-  mergeForCall,
-  produceState,
-  readHeader,
-  readHeaders,
-  readOptions,
-  type Recipe,
-  resolveRoute,
-  ROOT_STATE,
-  toOptions,
-  writeHeaders,
-  writeParams,
-  writePreviews,
-  writeRequest,
-} from "../state/state.js";
-import { readMediaType } from "../http/media-type.js";
-import { assertMethod } from "../http/tokens.js";
-import { assertBaseUrl } from "../http/url.js";
-import { parseUrlTemplate } from "../template/template.js";
+import { placementOf, type RouteTable, tableRuntime } from "../core/route-table.js";
+import { buildRequest, parse } from "../state/build.js";
+import { type Patch, patchOf, readHeader, readKey, readOptions } from "../state/patch.js";
+import { type EndpointState, mergeForCall, produceState, ROOT_STATE, toOptions, withTable } from "../state/state.js";
 import type {
   EndpointOptions,
   HeaderValue,
@@ -65,14 +42,14 @@ import type {
   TABLE_RULES,
 } from "./typed-routes.js";
 
-/** A builder's frozen state and the conventions of the entry it comes from. */
-interface Link {
+/** What a builder holds: its frozen state and the conventions of the entry it comes from. */
+interface BuilderCore {
   readonly conventions: Conventions;
   readonly state: EndpointState;
 }
 
-// No caller holds it, so no caller can make a builder over a link of its own.
-const OWN: unique symbol = /*#__PURE__*/ Symbol("fluent-endpoint.own");
+// No caller holds it, so no caller can make a builder over a core of its own.
+const INTERNAL: unique symbol = /*#__PURE__*/ Symbol("fluent-endpoint.internal");
 
 /**
  * An immutable, chainable request builder: every method returns a new builder, so a partial one can be shared.
@@ -98,36 +75,36 @@ export class RequestBuilder<
   Given extends string = never,
   Routes = {},
 > {
-  // A private field: no caller can reach a builder's link, so no caller can alter a builder another module shares.
-  #link: Link;
+  // A private field: no caller can reach a builder's core, so no caller can alter a builder another module shares.
+  #core: BuilderCore;
 
   /** A builder holding the global defaults. */
   constructor();
-  /** @internal A builder over `link`; only with `OWN`, which no caller holds. */
-  constructor(own: typeof OWN, link: Link);
-  constructor(own?: typeof OWN, link?: Link) {
-    this.#link = own === OWN && link !== undefined ? link : { conventions: PLAIN, state: ROOT_STATE };
+  /** @internal A builder over `core`; only with `INTERNAL`, which no caller holds. */
+  constructor(internal: typeof INTERNAL, core: BuilderCore);
+  constructor(internal?: typeof INTERNAL, core?: BuilderCore) {
+    this.#core = internal === INTERNAL && core !== undefined ? core : { conventions: PLAIN, state: ROOT_STATE };
     Object.freeze(this);
   }
 
   // docs/decisions.md, "Detached builder methods".
-  static #linkOf(builder: unknown): Link {
-    if (typeof builder !== "object" || builder === null || !(#link in builder)) {
+  static #coreOf(builder: unknown): BuilderCore {
+    if (typeof builder !== "object" || builder === null || !(#core in builder)) {
       // Also a builder of another copy of the package (its other build, or another version).
       throw new EndpointError(
         "ERR_INVALID_OPTIONS",
         `a RequestBuilder method was called on ${describe(builder)}, not on a builder of this copy of fluent-endpoint; call it as builder.method(…)`,
       );
     }
-    return (builder as RequestBuilder).#link;
+    return (builder as RequestBuilder).#core;
   }
 
   /** A builder holding the global defaults with `options` laid over them. @example RequestBuilder.from({ headers: { authorization: "token secret123" } }) */
   static from<Options extends EndpointOptions>(options: Options): RequestBuilder<string, string, HeldNames<Options>>;
   static from(options: EndpointOptions): RequestBuilder {
-    return new RequestBuilder(OWN, {
+    return new RequestBuilder(INTERNAL, {
       conventions: PLAIN,
-      state: produceState(ROOT_STATE, [readOptions(undefined, options, keepCopy, PLAIN)]),
+      state: produceState(ROOT_STATE, readOptions(undefined, options, PLAIN), PLAIN),
     });
   }
 
@@ -139,41 +116,26 @@ export class RequestBuilder<
   route(route: string): RequestBuilder {
     // A missing route is no "not given" here, as an undefined option is: parseRoute throws ERR_INVALID_ROUTE.
     if (typeof route !== "string") parseRoute(route);
-    const link = RequestBuilder.#linkOf(this);
-    return derive(link, readOptions(route, undefined, asIs, link.conventions));
+    const core = RequestBuilder.#coreOf(this);
+    return withPatch(core, readOptions(route, undefined, core.conventions));
   }
 
   /** Sets the HTTP method, in any case (the result lowercases it; under `fluent-endpoint/octokit`, uppercases it). @example builder.method("PATCH") */
   method<NewMethod extends string>(method: NewMethod): RequestBuilder<NewMethod, Url, Given, Routes>;
   method(method: string): RequestBuilder {
-    const checked = assertMethod(given(method, "method"));
-    const link = RequestBuilder.#linkOf(this);
-    return derive(link, (state) => {
-      state.method = checked;
-      resolveRoute(state, link.conventions.table);
-    });
+    return withOption(RequestBuilder.#coreOf(this), "method", method);
   }
 
   /** Sets the url template. @example builder.url("/users/{username}") */
   url<NewUrl extends string>(url: NewUrl): RequestBuilder<Method, NewUrl, Given, Routes>;
   url(url: string): RequestBuilder {
-    const checked = assertString("url", given(url, "url"));
-    parseUrlTemplate(checked); // checks it now; the analysis is cached for build()
-    const link = RequestBuilder.#linkOf(this);
-    return derive(link, (state) => {
-      state.url = checked;
-      resolveRoute(state, link.conventions.table);
-      writePreviews(state, link.conventions, undefined); // previews merge by the url (the Octokit entry's /graphql)
-    });
+    return withOption(RequestBuilder.#coreOf(this), "url", url);
   }
 
   /** Sets the base URL for urls that are paths. @example builder.baseUrl("https://ghe.example.com/api/v3") */
   baseUrl(baseUrl: string): RequestBuilder<Method, Url, Given, Routes>;
   baseUrl(baseUrl: string): RequestBuilder {
-    const checked = assertBaseUrl(assertString("baseUrl", given(baseUrl, "baseUrl")));
-    return derive(RequestBuilder.#linkOf(this), (state) => {
-      state.baseUrl = checked;
-    });
+    return withOption(RequestBuilder.#coreOf(this), "baseUrl", baseUrl);
   }
 
   /** Sets one header (the name is lowercased); `null` or `undefined` removes it. @example builder.header("Authorization", "token secret123") */
@@ -185,8 +147,7 @@ export class RequestBuilder<
     if (typeof name !== "string") {
       throw new EndpointError("ERR_INVALID_HEADER", `header name must be a string, got ${describe(name)}`);
     }
-    const entry = readHeader(name, value);
-    return derive(RequestBuilder.#linkOf(this), (state) => writeHeaders(state, [entry]));
+    return withPatch(RequestBuilder.#coreOf(this), patchOf({ headers: [readHeader(name, value)] }));
   }
 
   /** Merges headers key by key. @example builder.headers({ accept: "text/html", "user-agent": "my-app/1.0" }) */
@@ -194,8 +155,7 @@ export class RequestBuilder<
     headers: Headers,
   ): RequestBuilder<Method, Url, Given | HeldNames<{ headers: Headers }>, Routes>;
   headers(headers: RequestHeaders): RequestBuilder {
-    const entries = readHeaders(given(headers, "headers"));
-    return derive(RequestBuilder.#linkOf(this), (state) => writeHeaders(state, entries));
+    return withOption(RequestBuilder.#coreOf(this), "headers", headers);
   }
 
   /** Sets one parameter (a url placeholder, else the query or JSON body); `undefined` changes nothing. @example builder.param("per_page", 100) */
@@ -212,12 +172,11 @@ export class RequestBuilder<
     value: Value,
   ): RequestBuilder<M, U, G | GivenName<Name, Value>, R>;
   param(name: string, value: unknown): RequestBuilder {
-    const link = RequestBuilder.#linkOf(this);
-    assertParameterName(name, link);
-    if (value === undefined) return new RequestBuilder(OWN, link);
+    const core = RequestBuilder.#coreOf(this);
+    assertParameterName(name, core);
+    if (value === undefined) return new RequestBuilder(INTERNAL, core);
     // A computed key is an own property, `__proto__` too.
-    const copy = { [name]: keepCopy(value, name) };
-    return derive(link, (state) => writeParams(state, copy));
+    return withPatch(core, patchOf({ params: { [name]: value } }));
   }
 
   /** Sets several parameters. @example builder.params({ owner: "octokit", repo: "endpoint.js" }) */
@@ -229,9 +188,14 @@ export class RequestBuilder<
     if (!isPlainObject(params)) {
       throw new EndpointError("ERR_INVALID_OPTIONS", `params must be a plain object, got ${describe(params)}`);
     }
-    const link = RequestBuilder.#linkOf(this);
-    for (const name of Object.keys(params)) assertParameterName(name, link);
-    return withParams(link, params);
+    const core = RequestBuilder.#coreOf(this);
+    const values: Record<string, unknown> = {};
+    for (const name of Object.keys(params)) {
+      assertParameterName(name, core);
+      const value = params[name];
+      if (value !== undefined) setOwn(values, name, value);
+    }
+    return withPatch(core, patchOf({ params: values }));
   }
 
   /** Sets the request body, sent as is (by identity) instead of JSON built from parameters; `undefined` drops it. @example builder.data("Hello, world") */
@@ -240,28 +204,21 @@ export class RequestBuilder<
     body: Body,
   ): RequestBuilder<M, U, undefined extends Body ? Exclude<G, "data"> : G | "data", R>;
   data(body: unknown): RequestBuilder {
-    const held = body === undefined ? undefined : new Held(body);
-    return derive(RequestBuilder.#linkOf(this), (state) => {
-      state.data = held;
-    });
+    const patch = patchOf();
+    readKey(patch, "data", body, PLAIN);
+    return withPatch(RequestBuilder.#coreOf(this), patch);
   }
 
   /** Sets `mediaType.format`. @example builder.mediaType({ format: "raw" }) */
   mediaType(mediaType: MediaType): RequestBuilder<Method, Url, Given, Routes>;
   mediaType(mediaType: MediaType): RequestBuilder {
-    const link = RequestBuilder.#linkOf(this);
-    const { format, previews } = readMediaType(given(mediaType, "mediaType"), link.conventions.previews);
-    return derive(link, (state) => {
-      if (format !== undefined) state.format = format;
-      if (previews !== undefined) writePreviews(state, link.conventions, previews);
-    });
+    return withOption(RequestBuilder.#coreOf(this), "mediaType", mediaType);
   }
 
   /** Sets the `request` meta object, merged over an earlier one (see {@link RequestMeta}). @example builder.request({ signal }) */
   request(request: RequestMeta): RequestBuilder<Method, Url, Given, Routes>;
   request(request: RequestMeta): RequestBuilder {
-    const checked = assertRequest(given(request, "request"));
-    return derive(RequestBuilder.#linkOf(this), (state) => writeRequest(state, checked));
+    return withOption(RequestBuilder.#coreOf(this), "request", request);
   }
 
   /** The request options, as `endpoint()` returns them; does not compile while a required parameter is missing. @example new RequestBuilder().route("GET /user").build() */
@@ -269,20 +226,20 @@ export class RequestBuilder<
     this: BuildReceiver<M, U, G, R>,
   ): RequestOptions<BuiltMethod<M>>;
   build(): RequestOptions {
-    const link = RequestBuilder.#linkOf(this);
-    return parseState(link.state, link.conventions);
+    const { state, conventions } = RequestBuilder.#coreOf(this);
+    return buildRequest(state, conventions);
   }
 
   /** The merged options, a fresh mutable object. @example builder.merge().headers */
   merge(): MergedOptions {
-    return toOptions(RequestBuilder.#linkOf(this).state);
+    return toOptions(RequestBuilder.#coreOf(this).state);
   }
 
   /** An `endpoint` function whose defaults are this builder's state. @example builder.route("GET /user").toEndpoint()() */
   toEndpoint<G extends string, R>(this: RequestBuilder<string, string, G, R>): Endpoint<{ [Name in G]: Present }, R>;
   toEndpoint(): Endpoint {
-    const link = RequestBuilder.#linkOf(this);
-    return createEndpoint(link.state, link.conventions);
+    const { state, conventions } = RequestBuilder.#coreOf(this);
+    return createEndpoint(state, conventions);
   }
 
   /** A builder that builds the routes of `routes` as their description says, typed by the map the table carries. @example builder.withRoutes(routes) */
@@ -291,43 +248,44 @@ export class RequestBuilder<
   withRoutes<NewRoutes>(routes?: RouteTable): RequestBuilder<Method, Url, Given, NewRoutes>;
   withRoutes(routes?: RouteTable): RequestBuilder {
     if (routes === undefined) return this;
-    const link = RequestBuilder.#linkOf(this);
-    const conventions = { ...link.conventions, table: tableRuntime(routes, link.conventions.table) };
-    return new RequestBuilder(OWN, { conventions, state: withTable(link.state, conventions.table) });
+    const core = RequestBuilder.#coreOf(this);
+    const table = tableRuntime(routes, core.conventions.table);
+    return new RequestBuilder(INTERNAL, {
+      conventions: { ...core.conventions, table },
+      state: withTable(core.state, table),
+    });
   }
 }
 
-/** `state` with its route looked up in `table`, which a `withRoutes()` adds. */
-function withTable(state: EndpointState, table: TableRuntime): EndpointState {
-  return produceState(state, [(draft) => resolveRoute(draft, table)]);
+/** A builder over `core`'s state changed by `patch`. */
+function withPatch(core: BuilderCore, patch: Patch): RequestBuilder {
+  return new RequestBuilder(INTERNAL, {
+    conventions: core.conventions,
+    state: produceState(core.state, patch, core.conventions),
+  });
 }
 
-function derive(link: Link, recipe: Recipe): RequestBuilder {
-  return new RequestBuilder(OWN, { conventions: link.conventions, state: produceState(link.state, [recipe]) });
-}
-
-// docs/decisions.md, "When a builder's state is made": copied now, not at build().
-function withParams(link: Link, params: Record<string, unknown>): RequestBuilder {
-  const copies: Record<string, unknown> = {};
-  for (const name of Object.keys(params)) {
-    const value = params[name];
-    if (value !== undefined) setOwn(copies, name, keepCopy(value, name));
-  }
-  return derive(link, (state) => writeParams(state, copies));
-}
-
-// docs/decisions.md, "Builder setters without a value".
-function given<T>(value: T, setter: string): T {
+/**
+ * A setter: the option `key` read by the options' own reader. Called without a value it throws
+ * (docs/decisions.md, "Builder setters without a value"): `undefined` would change nothing.
+ */
+function withOption(
+  core: BuilderCore,
+  key: "method" | "url" | "baseUrl" | "headers" | "mediaType" | "request",
+  value: unknown,
+): RequestBuilder {
   if (value === undefined) {
     throw new EndpointError(
-      setter === "method" ? "ERR_INVALID_METHOD" : "ERR_INVALID_OPTIONS",
-      `builder.${setter}() needs a value: undefined would change nothing`,
+      key === "method" ? "ERR_INVALID_METHOD" : "ERR_INVALID_OPTIONS",
+      `builder.${key}() needs a value: undefined would change nothing`,
     );
   }
-  return value;
+  const patch = patchOf();
+  readKey(patch, key, value, core.conventions);
+  return withPatch(core, patch);
 }
 
-function assertParameterName(name: unknown, { state }: Link): void {
+function assertParameterName(name: unknown, { state }: BuilderCore): void {
   if (typeof name !== "string") {
     throw new EndpointError("ERR_INVALID_PARAMETER", `parameter name must be a string, got ${describe(name)}`);
   }
@@ -342,39 +300,38 @@ function assertParameterName(name: unknown, { state }: Link): void {
   assertNoNearMiss(name);
 }
 
-function wrapState(state: EndpointState, conventions: Conventions): RequestBuilder {
-  return new RequestBuilder(OWN, { conventions, state });
+function builderOf(state: EndpointState, conventions: Conventions): RequestBuilder {
+  return new RequestBuilder(INTERNAL, { conventions, state });
 }
 
 // docs/decisions.md, "Call forms".
-function readArguments(first: unknown, second: unknown, count: number, conventions: Conventions): Recipe[] {
-  if (typeof first === "string") return [readOptions(first, second, asIs, conventions)];
+function readArguments(first: unknown, second: unknown, count: number, conventions: Conventions): Patch[] {
+  if (typeof first === "string") return [readOptions(first, second, conventions)];
   if (count > 1 && (first === undefined ? second !== undefined : !isPlainObject(first))) {
     throw new EndpointError("ERR_INVALID_ROUTE", `route must be a string, got ${describe(first)}`);
   }
-  const options = readOptions(undefined, first, asIs, conventions);
-  return second === undefined || second === first
-    ? [options]
-    : [options, readOptions(undefined, second, asIs, conventions)];
+  const options = readOptions(undefined, first, conventions);
+  return second === undefined || second === first ? [options] : [options, readOptions(undefined, second, conventions)];
 }
 
 // The builder's other face (each makes the other, so both live here); a call's state is short-lived, so no immer.
 export function createEndpoint(state: EndpointState, conventions: Conventions): Endpoint {
   // A plain function, not `(...args)`: the hot path allocates no argument array.
   const call = function (first?: unknown, second?: unknown): RequestOptions {
-    return parseState(mergeForCall(state, readArguments(first, second, arguments.length, conventions)), conventions);
+    const patches = readArguments(first, second, arguments.length, conventions);
+    return buildRequest(mergeForCall(state, patches, conventions), conventions);
   };
   let defaultsView: ReadonlyMergedOptions | undefined;
   // DEFAULTS is built on first read; Object.freeze makes every member read-only.
   Object.defineProperty(call, "DEFAULTS", { enumerable: true, get: () => (defaultsView ??= toOptions(state, true)) });
   Object.assign(call, {
     defaults: (options: EndpointOptions) =>
-      createEndpoint(produceState(state, [readOptions(undefined, options, keepCopy, conventions)]), conventions),
+      createEndpoint(produceState(state, readOptions(undefined, options, conventions), conventions), conventions),
     merge(first?: unknown, second?: unknown): MergedOptions {
-      return toOptions(mergeForCall(state, readArguments(first, second, arguments.length, conventions)));
+      return toOptions(mergeForCall(state, readArguments(first, second, arguments.length, conventions), conventions));
     },
     parse: (options: MergedOptions) => parse(options, conventions),
-    builder: () => wrapState(state, conventions),
+    builder: () => builderOf(state, conventions),
     withRoutes(routes?: RouteTable) {
       if (routes === undefined) return call;
       const table = tableRuntime(routes, conventions.table);

@@ -1,17 +1,15 @@
-import { current, freeze, Immer, isDraft, original } from "immer";
-import { assertHeaderName, assertHeaderValue } from "../http/headers.js";
-import { readMediaType } from "../http/media-type.js";
-import { parseRoute } from "../http/route.js";
-import { assertMethod } from "../http/tokens.js";
-import { assertBaseUrl } from "../http/url.js";
-import { parseUrlTemplate } from "../template/template.js";
+// The one state a request is built from: a patch applied by immer for a stored state, or to a short-lived
+// copy for one call; the route looked up once, where the method and url are known.
+import { current, freeze, Immer, isDraft } from "immer";
 import type { Conventions } from "../core/conventions.js";
+import { EndpointError, quote } from "../core/errors.js";
+import { OPTION_KEYS } from "../core/options.js";
 import { placementOf, type RouteEntry, routeEntry, type TableRuntime } from "../core/route-table.js";
-import { describe, EndpointError, isRevoked, quote } from "../core/errors.js";
-import { assertNoNearMiss, OPTION_KEYS } from "../core/options.js";
 import type { HeaderValue, MergedOptions, ReadonlyMergedOptions, RequestMeta } from "../core/types.js";
 import { cloneValue, isPlainObject, ownValue, setOwn } from "../core/values.js";
 import { Walk } from "../core/walk.js";
+import { parseUrlTemplate } from "../template/template.js";
+import { type HeaderEntry, Opaque, type Patch, patchOf, readKey } from "./patch.js";
 
 // Replaced with the version from package.json at build time (rollup) and in tests (vitest `define`).
 declare const __FLUENT_ENDPOINT_VERSION__: string;
@@ -27,15 +25,8 @@ declare const __FLUENT_ENDPOINT_VERSION__: string;
  */
 export const VERSION: string = __FLUENT_ENDPOINT_VERSION__;
 
-/** A caller's value kept by identity (`data`, `request`): immer neither drafts nor walks a class instance. */
-export class Held<T> {
-  constructor(readonly value: T) {
-    Object.freeze(this);
-  }
-}
-
 // `null` for a removed header: docs/decisions.md, "Removing a header".
-export type Headers = Readonly<Record<string, HeaderValue | null>>;
+type StateHeaders = Readonly<Record<string, HeaderValue | null>>;
 
 /** Everything a request is built from: frozen by immer when stored, a short-lived copy for one call. */
 export interface EndpointState {
@@ -43,27 +34,23 @@ export interface EndpointState {
   readonly method: string | undefined;
   readonly baseUrl: string;
   readonly url: string | undefined;
-  readonly headers: Headers;
+  readonly headers: StateHeaders;
   /** `mediaType.format`; "" for none. */
   readonly format: string;
   /** `mediaType.previews`, under the Octokit conventions only; undefined when none was given. */
   readonly previews: readonly string[] | undefined;
-  /** Every other option key; a stored state holds copies of the caller's values. */
+  /** Every other option key; a stored state holds frozen copies of the caller's values. */
   readonly params: Readonly<Record<string, unknown>>;
-  readonly data: Held<unknown> | undefined;
-  readonly request: Held<RequestMeta> | undefined;
-  /** The route table's entry for `method` and `url`, resolved when either is set or a table is added; undefined for none. */
+  readonly data: Opaque<unknown> | undefined;
+  readonly request: Opaque<RequestMeta> | undefined;
+  /** The route table's entry for `method` and `url` (docs/decisions.md, "Route tables: one resolution"); undefined for none. */
   readonly entry: RouteEntry | undefined;
 }
 
-export type Draft = {
-  -readonly [K in keyof EndpointState]: K extends "headers" | "params"
-    ? Record<string, EndpointState[K][string]>
-    : EndpointState[K];
+/** A state being written: an immer draft, or a call's short-lived copy. */
+type WritableState = {
+  -readonly [K in keyof EndpointState]: K extends "headers" ? Record<string, HeaderValue | null> : EndpointState[K];
 };
-
-/** One change to a state, its input checked already. */
-export type Recipe = (state: Draft) => void;
 
 export const ROOT_STATE: EndpointState = /*#__PURE__*/ createState("GET", "https://api.github.com", {
   accept: "application/vnd.github.v3+json",
@@ -73,7 +60,7 @@ export const ROOT_STATE: EndpointState = /*#__PURE__*/ createState("GET", "https
 /** For the stateless `parse()`: no defaults at all. */
 export const EMPTY_STATE: EndpointState = /*#__PURE__*/ createState(undefined, "", {});
 
-function createState(method: string | undefined, baseUrl: string, headers: Headers): EndpointState {
+function createState(method: string | undefined, baseUrl: string, headers: StateHeaders): EndpointState {
   return freeze(
     {
       method,
@@ -91,46 +78,131 @@ function createState(method: string | undefined, baseUrl: string, headers: Heade
   );
 }
 
-// A private immer instance: an application's own immer settings never reach our states.
-// Its autoFreeze would deep-freeze what a state keeps by reference (a caller's Map subclass),
-// so a new state freezes its own records, and values are stored as frozen copies (`keepCopy`).
+// A private immer instance: an application's own immer settings never reach our states. Its autoFreeze
+// would deep-freeze what a state keeps by reference (a caller's Map subclass, `data`), so it is off:
+// a new state freezes its own records, and parameters are stored as frozen copies.
 const immer = /*#__PURE__*/ new Immer({ autoFreeze: false });
 
-export function produceState(base: EndpointState, recipes: readonly Recipe[]): EndpointState {
-  const next = immer.produce(base, (draft: Draft) => {
-    for (const recipe of recipes) recipe(draft);
+/** `base` changed by `patch`, as a new frozen state (`defaults()`, `RequestBuilder.from()`, each builder method). */
+export function produceState(base: EndpointState, patch: Patch, conventions: Conventions): EndpointState {
+  const settled = settle(patch, base, conventions);
+  // A new record of frozen copies, made before the recipe: immer walks any unfrozen value a draft gains.
+  const params = settled.params === undefined ? undefined : storedParams(base.params, settled.params);
+  const next = immer.produce(base, (draft: WritableState) => {
+    applyPatch(draft, settled, conventions);
+    if (params !== undefined) draft.params = params;
   });
   if (next === base) return base;
   Object.freeze(next.headers);
-  Object.freeze(next.params);
   if (next.previews !== undefined) Object.freeze(next.previews);
   return Object.freeze(next);
 }
 
-/** For one call: a short-lived copy of `base`, so no immer on the hot path. */
-export function mergeForCall(base: EndpointState, recipes: readonly Recipe[]): EndpointState {
+function storedParams(
+  below: Readonly<Record<string, unknown>>,
+  values: Readonly<Record<string, unknown>>,
+): Readonly<Record<string, unknown>> {
+  const params = { ...below };
+  // docs/decisions.md, "When a builder's state is made": copied now, not at build().
+  for (const key of Object.keys(values)) setOwn(params, key, cloneValue(values[key], key, true));
+  return Object.freeze(params);
+}
+
+/** For one call: `patches` applied to a short-lived copy of `base`, the caller's values by identity; no immer. */
+export function mergeForCall(base: EndpointState, patches: readonly Patch[], conventions: Conventions): EndpointState {
   // Written out (not `{ ...base }`), so every call state has one shape.
-  const state: Draft = {
+  const state: WritableState = {
     method: base.method,
     baseUrl: base.baseUrl,
     url: base.url,
     headers: { ...base.headers },
     format: base.format,
     previews: base.previews,
-    params: { ...base.params },
+    params: base.params,
     data: base.data,
     request: base.request,
     entry: base.entry,
   };
-  for (const recipe of recipes) recipe(state);
+  for (const patch of patches) {
+    const settled = settle(patch, state, conventions);
+    applyPatch(state, settled, conventions);
+    const values = settled.params;
+    if (values === undefined) continue;
+    const params = state.params === base.params ? { ...base.params } : (state.params as Record<string, unknown>);
+    for (const key of Object.keys(values)) setOwn(params, key, values[key]);
+    state.params = params;
+  }
   return state;
 }
 
-/** A checked header: its lowercase name, and its value or `null` to remove it. */
-export type HeaderEntry = readonly [name: string, value: HeaderValue | null];
+/**
+ * `patch` with its pending keys read, now that the route they make is known: a `method` or `url` key is a
+ * parameter where the route as it stands declares it, any other key where the route it makes does.
+ */
+function settle(patch: Patch, state: EndpointState, conventions: Conventions): Patch {
+  const { pending } = patch;
+  if (pending === undefined) return patch;
+  const { table } = conventions;
+  const settled = patchOf(patch);
+  delete settled.pending;
+  if (patch.params !== undefined) settled.params = { ...patch.params };
+  const declares = (entry: RouteEntry | undefined, key: string) =>
+    entry !== undefined && placementOf(entry, key) !== undefined;
+  const before = routeEntry(table, patch.method ?? state.method, patch.url ?? state.url);
+  for (const [key, value] of pending) {
+    if ((key === "method" || key === "url") && !declares(before, key)) readKey(settled, key, value, conventions);
+  }
+  const entry = routeEntry(table, settled.method ?? state.method, settled.url ?? state.url);
+  for (const [key, value] of pending) {
+    const routeOption = key === "method" || key === "url";
+    if (declares(routeOption ? before : entry, key)) {
+      if (value !== undefined) setOwn((settled.params ??= {}), key, value);
+    } else if (!routeOption) {
+      readKey(settled, key, value, conventions);
+    }
+  }
+  return settled;
+}
+
+/** Writes a settled patch's fields into `state`, where each change is; its parameters are the caller's to write. */
+function applyPatch(state: WritableState, patch: Patch, conventions: Conventions): void {
+  const { method, url } = patch;
+  if (method !== undefined) state.method = method;
+  if (url !== undefined) state.url = url;
+  if (method !== undefined || url !== undefined) resolveRoute(state, conventions.table);
+  if (patch.baseUrl !== undefined) state.baseUrl = patch.baseUrl;
+  if (patch.format !== undefined) state.format = patch.format;
+  // Previews merge by the url the state has once this change is in (a url and previews may come in different steps).
+  if (conventions.previews !== undefined && (patch.previews !== undefined || url !== undefined)) {
+    state.previews = conventions.previews.merge(state.previews, patch.previews, state.url);
+  }
+  if (patch.data !== undefined) state.data = patch.data.value === undefined ? undefined : patch.data;
+  if (patch.request !== undefined) {
+    state.request = new Opaque(mergeRequest(state.request?.value, patch.request));
+  }
+  if (patch.headers !== undefined) writeHeaders(state, patch.headers);
+}
+
+/**
+ * The one place a route is looked up: the entry of `table` for the state's method and url, kept with the
+ * state (docs/decisions.md, "Route tables: one resolution"); a url that is no route of the table is checked
+ * as a template.
+ */
+function resolveRoute(state: WritableState, table: TableRuntime | undefined): void {
+  if (table === undefined) return;
+  const entry = routeEntry(table, state.method, state.url);
+  if (entry !== state.entry) state.entry = entry;
+  if (entry === undefined && state.url !== undefined) parseUrlTemplate(state.url);
+}
+
+/** `state` with its route looked up in `table`, which `withRoutes()` adds. */
+export function withTable(state: EndpointState, table: TableRuntime): EndpointState {
+  const next = immer.produce(state, (draft: WritableState) => resolveRoute(draft, table));
+  return next === state ? state : Object.freeze(next);
+}
 
 // docs/decisions.md, "Keys of one headers object".
-export function writeHeaders(state: Draft, entries: readonly HeaderEntry[]): void {
+function writeHeaders(state: WritableState, entries: readonly HeaderEntry[]): void {
   const headers = entries.some(([name]) => name === "__proto__")
     ? (state.headers = writableCopy(state.headers))
     : state.headers;
@@ -140,192 +212,9 @@ export function writeHeaders(state: Draft, entries: readonly HeaderEntry[]): voi
   }
 }
 
-/**
- * Into a draft, parameters go as a new frozen record, not key by key: immer walks every
- * unfrozen value a draft gains, and a value kept by reference (a deep Map subclass, a
- * class with getters) is the caller's, never walked. A call's copy is written in place.
- */
-export function writeParams(state: Draft, entries: Readonly<Record<string, unknown>>): void {
-  // Read through the property's descriptor: a plain read would make immer draft the record.
-  const read = Object.getOwnPropertyDescriptor(state, "params")!.value as Record<string, unknown>;
-  const stored = isDraft(read) ? (original(read) as Record<string, unknown>) : read;
-  // A call's short-lived copy is written in place; a stored (frozen) record is copied.
-  const params = Object.isFrozen(stored) ? { ...stored } : stored;
-  for (const key of Object.keys(entries)) setOwn(params, key, entries[key]);
-  if (params !== stored) state.params = Object.freeze(params);
-}
-
-// Also for an own `__proto__`: an immer draft refuses `Object.defineProperty`, the only way to set one.
+// For an own `__proto__`: an immer draft refuses `Object.defineProperty`, the only way to set one.
 function writableCopy<V>(record: Record<string, V>): Record<string, V> {
   return isDraft(record) ? { ...(current(record as never) as Record<string, V>) } : record;
-}
-
-export function writePreviews(state: Draft, conventions: Conventions, previews: readonly string[] | undefined): void {
-  if (conventions.previews !== undefined)
-    state.previews = conventions.previews.merge(state.previews, previews, state.url);
-}
-
-export function writeRequest(state: Draft, request: RequestMeta): void {
-  state.request = new Held(mergeRequest(state.request?.value, request));
-}
-
-/** By identity for one call, as a frozen copy for a stored state. */
-export type Keep = (value: unknown, name: string) => unknown;
-
-export const asIs: Keep = (value) => value;
-
-/** A frozen copy, for a stored state: what the copy keeps by reference (a class instance) is never frozen. */
-export const keepCopy: Keep = (value, name) => cloneValue(value, name, true);
-
-/**
- * Checks `route` and `options` and returns their recipe: the one merge rule for calls, `defaults()` and builders.
- * `merged` options (what `parse()` reads) hold options under option names, as `merge()` writes them.
- */
-export function readOptions(
-  route: string | undefined,
-  options: unknown,
-  keep: Keep,
-  conventions: Conventions,
-  merged = false,
-): Recipe {
-  const { table } = conventions;
-  let method: string | undefined;
-  let url: string | undefined;
-  if (route !== undefined) {
-    ({ method, url } = parseRoute(route));
-    // A route of the table is its entry's template; any other is checked now (the analysis is cached for parse).
-    if (table === undefined) parseUrlTemplate(url);
-  }
-  let baseUrl: string | undefined;
-  let format: string | undefined;
-  let previews: readonly string[] | undefined;
-  let headers: HeaderEntry[] | undefined;
-  let params: Record<string, unknown> | undefined;
-  let data: Held<unknown> | undefined;
-  let request: RequestMeta | undefined;
-  // docs/decisions.md, "Route tables": a key named like an option is a parameter where the route declares it,
-  // so with a table it waits until the route is known.
-  let pending: [key: string, value: unknown][] | undefined;
-
-  const readKey = (key: string, value: unknown): void => {
-    switch (key) {
-      case "method":
-        method = assertMethod(value);
-        break;
-      case "url":
-        url = assertString("url", value);
-        parseUrlTemplate(url); // checks it now; the analysis is cached for parse
-        break;
-      case "baseUrl":
-        baseUrl = assertBaseUrl(assertString("baseUrl", value));
-        break;
-      case "headers":
-        headers = readHeaders(value, headers);
-        break;
-      case "mediaType": {
-        const mediaType = readMediaType(value, conventions.previews);
-        format = mediaType.format ?? format;
-        previews = mediaType.previews ?? previews;
-        break;
-      }
-      case "data":
-        data = new Held(value);
-        break;
-      case "request":
-        request = assertRequest(value);
-        break;
-      default:
-        assertNoNearMiss(key);
-        setOwn((params ??= {}), key, keep(value, key));
-    }
-  };
-
-  if (options !== undefined) {
-    if (!isPlainObject(options)) {
-      throw new EndpointError("ERR_INVALID_OPTIONS", `options must be a plain object, got ${describe(options)}`);
-    }
-    for (const key of Object.keys(options)) {
-      const value = options[key];
-      // `data: undefined` is no data, dropping any below (docs/decisions.md, "`undefined` options").
-      if (value === undefined && key !== "data") continue;
-      if (table !== undefined && !merged) (pending ??= []).push([key, value]);
-      else readKey(key, value);
-    }
-  }
-  return (state) => {
-    if (pending !== undefined) {
-      // A method or url in the options is a parameter where the route as it stands declares one of that name;
-      // every other key named like an option, where the route it makes declares it. Read in their order.
-      const declares = (entry: RouteEntry | undefined, key: string) =>
-        entry !== undefined && placementOf(entry, key) !== undefined;
-      const before = routeEntry(table, method ?? state.method, url ?? state.url);
-      for (const [key, value] of pending) {
-        if ((key === "method" || key === "url") && !declares(before, key)) readKey(key, value);
-      }
-      const entry = routeEntry(table, method ?? state.method, url ?? state.url);
-      for (const [key, value] of pending) {
-        const routeOption = key === "method" || key === "url";
-        if (declares(routeOption ? before : entry, key)) {
-          if (value !== undefined) setOwn((params ??= {}), key, keep(value, key));
-        } else if (!routeOption) {
-          readKey(key, value);
-        }
-      }
-    }
-    if (method !== undefined) state.method = method;
-    if (url !== undefined) state.url = url;
-    if (method !== undefined || url !== undefined) resolveRoute(state, table);
-    if (baseUrl !== undefined) state.baseUrl = baseUrl;
-    if (format !== undefined) state.format = format;
-    // Previews merge by the url the state has once this change is in (a url and previews may come in different steps).
-    if (previews !== undefined || url !== undefined) writePreviews(state, conventions, previews);
-    if (data !== undefined) state.data = data.value === undefined ? undefined : data;
-    if (request !== undefined) writeRequest(state, request);
-    if (headers !== undefined) writeHeaders(state, headers);
-    if (params !== undefined) writeParams(state, params);
-  };
-}
-
-/**
- * The one place a route is looked up: the entry of `table` for the state's method and url, carried with the
- * state (docs/decisions.md, "Route tables"); a url that is no route of the table is checked as a template.
- */
-export function resolveRoute(state: Draft, table: TableRuntime | undefined): void {
-  if (table === undefined) return;
-  const entry = routeEntry(table, state.method, state.url);
-  if (entry !== state.entry) state.entry = entry;
-  if (entry === undefined && state.url !== undefined) parseUrlTemplate(state.url);
-}
-
-export function assertString(name: string, value: unknown): string {
-  if (typeof value !== "string") {
-    throw new EndpointError("ERR_INVALID_OPTIONS", `${name} must be a string, got ${describe(value)}`);
-  }
-  return value;
-}
-
-export function readHeaders(headers: unknown, entries: HeaderEntry[] = []): HeaderEntry[] {
-  if (!isPlainObject(headers)) {
-    throw new EndpointError("ERR_INVALID_OPTIONS", `headers must be a plain object, got ${describe(headers)}`);
-  }
-  for (const key of Object.keys(headers)) entries.push(readHeader(key, headers[key]));
-  return entries;
-}
-
-/** One header, checked: its lowercase name, and its value or `null` (for `null` or `undefined`) to remove it. */
-export function readHeader(key: string, value: unknown): HeaderEntry {
-  assertHeaderName(key);
-  const name = key.toLowerCase();
-  if (value === null || value === undefined) return [name, null];
-  assertHeaderValue(name, value);
-  return [name, value as HeaderValue];
-}
-
-export function assertRequest(request: unknown): RequestMeta {
-  if (typeof request !== "object" || request === null || isRevoked(request) || Array.isArray(request)) {
-    throw new EndpointError("ERR_INVALID_OPTIONS", `request must be an object, got ${describe(request)}`);
-  }
-  return request as RequestMeta;
 }
 
 // docs/decisions.md, "`request`": merged as `@octokit/endpoint` merges it.

@@ -7,14 +7,15 @@ import { parseTableTemplate, parseUrlTemplate } from "../template/template.js";
 import type { Conventions } from "../core/conventions.js";
 import { EndpointError, orTooLong, quote } from "../core/errors.js";
 import { placementOf } from "../core/route-table.js";
-import { asIs, EMPTY_STATE, type EndpointState, mergeForCall, readOptions } from "./state.js";
+import { readOptions } from "./patch.js";
+import { EMPTY_STATE, type EndpointState, mergeForCall } from "./state.js";
 import type { RequestOptions, ResultHeaders } from "../core/types.js";
 import { cloneValue, isPlainObject, ownValue, setOwn } from "../core/values.js";
 
 const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
 
-/** Turns a state into fresh request options; leftover parameters go to the query (GET, HEAD) or the JSON body. */
-export function parseState(state: EndpointState, conventions: Conventions): RequestOptions {
+/** The request options a state makes, fresh and mutable; leftover parameters go to the query (GET, HEAD) or the JSON body. */
+export function buildRequest(state: EndpointState, conventions: Conventions): RequestOptions {
   if (state.url === undefined) {
     throw new EndpointError("ERR_MISSING_URL", 'no url: pass a route such as "GET /user" or a url option');
   }
@@ -129,5 +130,8 @@ const FORM_TYPE = "application/x-www-form-urlencoded";
  * // { method: "get", url: "https://api.github.com/users/octocat", headers: {} }
  */
 export function parse(options: unknown, conventions: Conventions): RequestOptions {
-  return parseState(mergeForCall(EMPTY_STATE, [readOptions(undefined, options, asIs, conventions, true)]), conventions);
+  return buildRequest(
+    mergeForCall(EMPTY_STATE, [readOptions(undefined, options, conventions, true)], conventions),
+    conventions,
+  );
 }

@@ -1,0 +1,148 @@
+// The one reader: a route and options (a call's, `defaults()`, `RequestBuilder.from()`, a builder method's
+// argument) read once and checked into a patch, the plain record a state is changed by.
+import { assertHeaderName, assertHeaderValue } from "../http/headers.js";
+import { readMediaType } from "../http/media-type.js";
+import { parseRoute } from "../http/route.js";
+import { assertMethod } from "../http/tokens.js";
+import { assertBaseUrl } from "../http/url.js";
+import { parseUrlTemplate } from "../template/template.js";
+import type { Conventions } from "../core/conventions.js";
+import { describe, EndpointError, isRevoked } from "../core/errors.js";
+import { assertNoNearMiss, type OptionName } from "../core/options.js";
+import type { HeaderValue, RequestMeta } from "../core/types.js";
+import { isPlainObject, setOwn } from "../core/values.js";
+
+/** A caller's value kept by identity (`data`, `request`): immer neither drafts nor walks a class instance. */
+export class Opaque<T> {
+  constructor(readonly value: T) {
+    Object.freeze(this);
+  }
+}
+
+/** A checked header: its lowercase name, and its value or `null` to remove it. */
+export type HeaderEntry = readonly [name: string, value: HeaderValue | null];
+
+/** What a route and options change, each field checked; absent fields change nothing. */
+export interface Patch {
+  method?: string;
+  url?: string;
+  baseUrl?: string;
+  /** In order (docs/decisions.md, "Keys of one headers object"). */
+  headers?: HeaderEntry[];
+  format?: string;
+  previews?: readonly string[];
+  /** `Opaque(undefined)` drops the data below (docs/decisions.md, "`undefined` options"). */
+  data?: Opaque<unknown>;
+  request?: RequestMeta;
+  /** The caller's values, copied when the patch is stored. */
+  params?: Record<string, unknown>;
+  /**
+   * With a route table, the options' keys in their order, read once the route they make is known:
+   * a key named like an option is a parameter where that route declares it (docs/decisions.md,
+   * "Route tables: one resolution").
+   */
+  pending?: [key: string, value: unknown][];
+}
+
+/** A patch of `fields`, without a prototype: a key inherited from a polluted Object.prototype is no field. */
+export function patchOf(fields: Patch = {}): Patch {
+  return Object.assign(Object.create(null) as Patch, fields);
+}
+
+/**
+ * Reads `route` and `options` into a patch. `merged` options (what `parse()` reads) hold options under
+ * option names, as `merge()` writes them, so their keys are read at once even with a table.
+ */
+export function readOptions(
+  route: string | undefined,
+  options: unknown,
+  conventions: Conventions,
+  merged = false,
+): Patch {
+  const patch = patchOf();
+  if (route !== undefined) {
+    const { method, url } = parseRoute(route);
+    if (method !== undefined) patch.method = method;
+    patch.url = url;
+    // A route of a table is its entry's template; any other is checked now (the analysis is cached).
+    if (conventions.table === undefined) parseUrlTemplate(url);
+  }
+  if (options === undefined) return patch;
+  if (!isPlainObject(options)) {
+    throw new EndpointError("ERR_INVALID_OPTIONS", `options must be a plain object, got ${describe(options)}`);
+  }
+  const wait = conventions.table !== undefined && !merged;
+  for (const key of Object.keys(options)) {
+    const value = options[key];
+    // `data: undefined` is no data, dropping any below (docs/decisions.md, "`undefined` options").
+    if (value === undefined && key !== "data") continue;
+    if (wait) (patch.pending ??= []).push([key, value]);
+    else readKey(patch, key, value, conventions);
+  }
+  return patch;
+}
+
+/** Reads one key of the options into `patch`: an option by its field's rule, any other key as a parameter. */
+export function readKey(patch: Patch, key: string, value: unknown, conventions: Conventions): void {
+  switch (key as OptionName) {
+    case "method":
+      patch.method = assertMethod(value);
+      break;
+    case "url":
+      patch.url = assertString("url", value);
+      parseUrlTemplate(patch.url); // checks it now; the analysis is cached for the request
+      break;
+    case "baseUrl":
+      patch.baseUrl = assertBaseUrl(assertString("baseUrl", value));
+      break;
+    case "headers":
+      patch.headers = readHeaders(value, patch.headers);
+      break;
+    case "mediaType": {
+      const mediaType = readMediaType(value, conventions.previews);
+      if (mediaType.format !== undefined) patch.format = mediaType.format;
+      if (mediaType.previews !== undefined) patch.previews = mediaType.previews;
+      break;
+    }
+    case "data":
+      patch.data = new Opaque(value);
+      break;
+    case "request":
+      patch.request = assertRequest(value);
+      break;
+    default:
+      assertNoNearMiss(key);
+      setOwn((patch.params ??= {}), key, value);
+  }
+}
+
+export function assertString(name: string, value: unknown): string {
+  if (typeof value !== "string") {
+    throw new EndpointError("ERR_INVALID_OPTIONS", `${name} must be a string, got ${describe(value)}`);
+  }
+  return value;
+}
+
+export function readHeaders(headers: unknown, entries: HeaderEntry[] = []): HeaderEntry[] {
+  if (!isPlainObject(headers)) {
+    throw new EndpointError("ERR_INVALID_OPTIONS", `headers must be a plain object, got ${describe(headers)}`);
+  }
+  for (const key of Object.keys(headers)) entries.push(readHeader(key, headers[key]));
+  return entries;
+}
+
+/** One header, checked: its lowercase name, and its value or `null` (for `null` or `undefined`) to remove it. */
+export function readHeader(key: string, value: unknown): HeaderEntry {
+  assertHeaderName(key);
+  const name = key.toLowerCase();
+  if (value === null || value === undefined) return [name, null];
+  assertHeaderValue(name, value);
+  return [name, value as HeaderValue];
+}
+
+function assertRequest(request: unknown): RequestMeta {
+  if (typeof request !== "object" || request === null || isRevoked(request) || Array.isArray(request)) {
+    throw new EndpointError("ERR_INVALID_OPTIONS", `request must be an object, got ${describe(request)}`);
+  }
+  return request as RequestMeta;
+}

@@ -3,7 +3,7 @@ import { describe, EndpointError, quote } from "../core/errors.js";
 import { assertNoNearMiss, OPTION_KEYS } from "../core/options.js";
 import { placementOf, type RouteTable, tableRuntime } from "../core/route-table.js";
 import { buildRequest, parse } from "../state/build.js";
-import { type Patch, patchOf, readHeader, readKey, readOptions } from "../state/patch.js";
+import { Patch, patchOf, readHeader, readKey, readOptions } from "../state/patch.js";
 import { type EndpointState, mergeForCall, produceState, ROOT_STATE, toOptions, withTable } from "../state/state.js";
 import type {
   EndpointOptions,
@@ -204,7 +204,7 @@ export class RequestBuilder<
     body: Body,
   ): RequestBuilder<M, U, undefined extends Body ? Exclude<G, "data"> : G | "data", R>;
   data(body: unknown): RequestBuilder {
-    const patch = patchOf();
+    const patch = new Patch();
     readKey(patch, "data", body, PLAIN);
     return withPatch(RequestBuilder.#coreOf(this), patch);
   }
@@ -280,7 +280,7 @@ function withOption(
       `builder.${key}() needs a value: undefined would change nothing`,
     );
   }
-  const patch = patchOf();
+  const patch = new Patch();
   readKey(patch, key, value, core.conventions);
   return withPatch(core, patch);
 }

@@ -22,31 +22,34 @@ export class Opaque<T> {
 /** A checked header: its lowercase name, and its value or `null` to remove it. */
 export type HeaderEntry = readonly [name: string, value: HeaderValue | null];
 
-/** What a route and options change, each field checked; absent fields change nothing. */
-export interface Patch {
-  method?: string;
-  url?: string;
-  baseUrl?: string;
+/**
+ * What a route and options change, each field checked; an undefined field changes nothing. Every field is
+ * an own property, so a key inherited from a polluted Object.prototype is never read as one.
+ */
+export class Patch {
+  method: string | undefined = undefined;
+  url: string | undefined = undefined;
+  baseUrl: string | undefined = undefined;
   /** In order (docs/decisions.md, "Keys of one headers object"). */
-  headers?: HeaderEntry[];
-  format?: string;
-  previews?: readonly string[];
+  headers: HeaderEntry[] | undefined = undefined;
+  format: string | undefined = undefined;
+  previews: readonly string[] | undefined = undefined;
   /** `Opaque(undefined)` drops the data below (docs/decisions.md, "`undefined` options"). */
-  data?: Opaque<unknown>;
-  request?: RequestMeta;
+  data: Opaque<unknown> | undefined = undefined;
+  request: RequestMeta | undefined = undefined;
   /** The caller's values, copied when the patch is stored. */
-  params?: Record<string, unknown>;
+  params: Record<string, unknown> | undefined = undefined;
   /**
    * With a route table, the options' keys in their order, read once the route they make is known:
    * a key named like an option is a parameter where that route declares it (docs/decisions.md,
    * "Route tables: one resolution").
    */
-  pending?: [key: string, value: unknown][];
+  pending: [key: string, value: unknown][] | undefined = undefined;
 }
 
-/** A patch of `fields`, without a prototype: a key inherited from a polluted Object.prototype is no field. */
-export function patchOf(fields: Patch = {}): Patch {
-  return Object.assign(Object.create(null) as Patch, fields);
+/** A patch of `fields`. */
+export function patchOf(fields: Partial<Patch> = {}): Patch {
+  return Object.assign(new Patch(), fields);
 }
 
 /**
@@ -59,7 +62,7 @@ export function readOptions(
   conventions: Conventions,
   merged = false,
 ): Patch {
-  const patch = patchOf();
+  const patch = new Patch();
   if (route !== undefined) {
     const { method, url } = parseRoute(route);
     if (method !== undefined) patch.method = method;

@@ -144,7 +144,7 @@ function settle(patch: Patch, state: EndpointState, conventions: Conventions): P
   if (pending === undefined) return patch;
   const { table } = conventions;
   const settled = patchOf(patch);
-  delete settled.pending;
+  settled.pending = undefined;
   if (patch.params !== undefined) settled.params = { ...patch.params };
   const declares = (entry: RouteEntry | undefined, key: string) =>
     entry !== undefined && placementOf(entry, key) !== undefined;

@@ -1,6 +1,9 @@
 // The layers of src/, lowest first: a module imports from its own layer or a lower one,
 // never a higher one, and no import (type-only ones included) closes a cycle.
-const LAYERS = ["core", "template", "http", "state", "api", "openapi", "adapters", "cli"];
+const LAYERS = ["core", "template", "http", "state", "api", "adapters", "octokit", "openapi", "cli"];
+
+// The generic path: everything but the features (the Octokit conventions, route tables) and the CLI.
+const GENERIC = ["core", "template", "http", "state", "api", "adapters"];
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -19,6 +22,22 @@ module.exports = {
       from: { path: `^src/${layer}/` },
       to: { path: `^src/(${LAYERS.slice(index + 1).join("|")})/` },
     })),
+    {
+      name: "generic-path-imports-no-feature",
+      comment:
+        "A feature (src/octokit/, src/openapi/) plugs in through the conventions an entry passes to createEndpoint(): the generic path names none.",
+      severity: "error",
+      from: { path: `^src/(${GENERIC.join("|")})/` },
+      to: { path: "^src/(octokit|openapi)/" },
+    },
+    {
+      name: "features-are-apart",
+      comment:
+        "The Octokit conventions and route tables know nothing of each other (octokit sits below: see the layers).",
+      severity: "error",
+      from: { path: "^src/openapi/" },
+      to: { path: "^src/octokit/" },
+    },
     {
       name: "entries-only-re-export",
       comment: "src/index.ts and src/octokit.ts are the entries: only the CLI imports one (the published one).",

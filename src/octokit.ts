@@ -4,5 +4,5 @@ export {
   type OctokitMergedOptions,
   type OctokitOptions,
   type OctokitRequestBuilder,
-} from "./api/octokit.js";
+} from "./octokit/endpoint.js";
 export type { OctokitMediaType } from "./core/types.js";

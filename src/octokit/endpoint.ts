@@ -10,9 +10,9 @@ import type {
   RequestMeta,
   RequestOptions,
 } from "../core/types.js";
-import { GITHUB_PREVIEWS } from "../http/previews.js";
+import { GITHUB_PREVIEWS } from "./previews.js";
 // eslint-disable-next-line @typescript-eslint/no-unused-vars -- RequestBuilder is named by {@link} in the JSDoc below
-import { createEndpoint, type RequestBuilder } from "./builder.js";
+import { createEndpoint, type RequestBuilder } from "../api/builder.js";
 
 /** `@octokit/endpoint`'s conventions where Octokit and its plugins depend on them (see docs/octokit-differences.md). */
 const OCTOKIT: Conventions = { upperCaseMethod: true, rawPlusIn: "q", previews: GITHUB_PREVIEWS, table: undefined };

@@ -461,10 +461,10 @@ describe("decision: a sparse array is refused where it is walked, so no walk is 
       body,
     });
     expect(thrown(() => toFetch(options(Array(2e8)))).message).toBe(
-      "the JSON body cannot be serialised: it holds a sparse array (a hole at index 0)",
+      "the JSON body cannot be serialised: it contains a sparse array (a hole at index 0)",
     );
     expect(thrown(() => toFetch(options({ a: [0, holeAt1()] }))).message).toBe(
-      "the JSON body cannot be serialised: it holds a sparse array (a hole at index 1)",
+      "the JSON body cannot be serialised: it contains a sparse array (a hole at index 1)",
     );
     expect(thrown(() => toFetch(endpoint("POST /x", { data: [[Array(2e8)]] }))).code).toBe("ERR_INVALID_PARAMETER");
     expect(thrown(() => toFetch(options({ a: huge() }, "application/x-www-form-urlencoded"))).message).toBe(

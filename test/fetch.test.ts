@@ -404,7 +404,7 @@ describe("bodies JSON cannot hold", () => {
     expect(() => toFetch(endpoint("POST /x", { data: deep }))).toThrow(
       expect.objectContaining({
         code: "ERR_INVALID_PARAMETER",
-        message: "the JSON body cannot be serialised: it holds values nested over 1000 levels deep",
+        message: "the JSON body cannot be serialised: it is nested more than 1000 levels deep",
       }),
     );
   });
@@ -436,7 +436,7 @@ describe("bodies JSON cannot hold", () => {
       expect.objectContaining({
         name: "EndpointError",
         code: "ERR_INVALID_PARAMETER",
-        message: "the JSON body cannot be serialised: it holds a cycle",
+        message: "the JSON body cannot be serialised: it contains a cycle",
       }),
     );
     expect(() => toFetch(endpoint("POST /x", { data: { toJSON: () => new Map([["a", 1]]) } }))).toThrow(
@@ -454,7 +454,7 @@ describe("bodies JSON cannot hold", () => {
     expect(() => toFetch(endpoint("POST /x", { data: [deep] }))).toThrow(
       expect.objectContaining({
         code: "ERR_INVALID_PARAMETER",
-        message: "the JSON body cannot be serialised: it holds values nested over 1000 levels deep",
+        message: "the JSON body cannot be serialised: it is nested more than 1000 levels deep",
       }),
     );
     // A body made of parameters is copied first, by the same limit.

@@ -829,7 +829,7 @@ describe("toFetch of a multipart body", () => {
     expectEndpointError(
       () => toFetch(options),
       "ERR_INVALID_PARAMETER",
-      'multipart field "files" is a sparse array (a hole at index 0)',
+      'multipart field "files" contains a sparse array (a hole at index 0)',
     );
   });
 });

@@ -48,7 +48,7 @@ function formData(body: Record<string, unknown>): FormData {
   for (const name of Object.keys(body)) {
     const value = body[name];
     const items = Array.isArray(value) ? value : [value];
-    const walk = new Walk({ field: name });
+    const walk = new Walk(`multipart field ${quote(name)}`);
     for (let i = 0; i < items.length; i++) {
       const item = walk.item(items, i);
       if (item === undefined || item === null) continue;
@@ -85,7 +85,7 @@ const SENT_AS_THEY_ARE = /*#__PURE__*/ new Set([
 
 // docs/decisions.md, "`toFetch` bodies": one pass, the replacer seeing each value after its `toJSON`.
 function serialise(body: unknown): string {
-  const walk = new Walk({ jsonBody: true });
+  const walk = new Walk("the JSON body cannot be serialised: it");
   let text: string | undefined;
   try {
     // The replacer's `this` is the object being written: the walk leaves what that is not in.

@@ -99,6 +99,8 @@ export interface TableRuntime {
   values(entry: RouteEntry, params: Readonly<Record<string, unknown>>): Readonly<Record<string, unknown>>;
   /** Writes a header or cookie parameter into `headers`, or returns the query text of a styled one. */
   place(name: string, value: unknown, placement: RouteParameter, headers: Record<string, unknown>): string;
+  /** The `application/x-www-form-urlencoded` text of a body's fields: the serializer's `formBody`, which `toFetch` uses too. */
+  formBody(fields: Readonly<Record<string, unknown>>, encoding: Readonly<Record<string, BodyFieldEncoding>>): string;
 }
 
 /** The runtime a `withRoutes()` table carries; `ERR_INVALID_OPTIONS` for anything else. */

@@ -7,16 +7,6 @@ export const MAX_DEPTH = 1000;
 /** docs/decisions.md, "Shared objects": how often, in all, one walk may come back to an object it has walked. */
 export const MAX_REVISITS = 10_000;
 
-/**
- * What a walk is of, for its messages: a parameter or multipart field by name, the JSON body `toFetch`
- * writes, or the `request` options being merged.
- */
-export type WalkSubject =
-  | { readonly parameter: string }
-  | { readonly field: string }
-  | { readonly jsonBody: true }
-  | { readonly request: true };
-
 type Problem = "cycle" | "depth" | "shared" | `hole ${number | string}`;
 
 /**
@@ -30,12 +20,16 @@ export class Walk {
   #walked: Set<object> | undefined;
   #revisits = 0;
 
-  /** The parameter's or field's name, for the messages of the walk's own callers; "" for the others. */
-  readonly name: string;
-
-  constructor(readonly subject: WalkSubject) {
-    this.name = "parameter" in subject ? subject.parameter : "field" in subject ? subject.field : "";
-  }
+  /**
+   * @param subject what is walked, as messages name it: `parameter "x"`, `the JSON body`
+   * @param name the parameter's or field's name, for the messages of the walk's own callers
+   * @param code the code of its errors
+   */
+  constructor(
+    readonly subject: string,
+    readonly name = "",
+    readonly code: "ERR_INVALID_PARAMETER" | "ERR_INVALID_OPTIONS" = "ERR_INVALID_PARAMETER",
+  ) {}
 
   /** Enters `value`; `parent`, for a walk that is told only where it is (JSON's replacer), leaves what it is not in. */
   enter(value: object, parent?: object): void {
@@ -74,46 +68,21 @@ export class Walk {
     return keys;
   }
 
-  /** The error for `problem`, worded for the walk's subject. */
+  /** The error for `problem`, naming the walk's subject. */
   fail(problem: Problem): EndpointError {
-    const { subject } = this;
-    const hole = problem.startsWith("hole ") ? `a sparse array (a hole at index ${problem.slice(5)})` : undefined;
-    const shared = `shared objects written more than ${MAX_REVISITS} times over`;
-    if ("jsonBody" in subject) {
-      const held =
-        hole ??
-        (problem === "cycle"
-          ? "a cycle"
-          : problem === "depth"
-            ? `values nested over ${MAX_DEPTH} levels deep`
-            : shared);
-      return new EndpointError("ERR_INVALID_PARAMETER", `the JSON body cannot be serialised: it holds ${held}`);
-    }
-    if ("request" in subject) {
-      const problemText =
-        problem === "depth"
-          ? `is nested more than ${MAX_DEPTH} levels deep`
-          : problem === "cycle"
-            ? "contains a cycle"
-            : `holds ${shared}`;
-      return new EndpointError("ERR_INVALID_OPTIONS", `request ${problemText}`);
-    }
-    const what =
-      "parameter" in subject ? `parameter ${quote(subject.parameter)}` : `multipart field ${quote(subject.field)}`;
-    const verb = "parameter" in subject ? "contains" : "is";
     const text =
-      hole !== undefined
-        ? `${verb} ${hole}`
-        : problem === "cycle"
-          ? "contains a cycle"
-          : problem === "depth"
-            ? `is nested more than ${MAX_DEPTH} levels deep`
-            : `holds ${shared}`;
-    return new EndpointError("ERR_INVALID_PARAMETER", `${what} ${text}`);
+      problem === "cycle"
+        ? "contains a cycle"
+        : problem === "depth"
+          ? `is nested more than ${MAX_DEPTH} levels deep`
+          : problem === "shared"
+            ? `holds shared objects written more than ${MAX_REVISITS} times over`
+            : `contains a sparse array (a hole at index ${problem.slice(5)})`;
+    return new EndpointError(this.code, `${this.subject} ${text}`);
   }
 }
 
 /** A walk of parameter `name`. */
 export function walkOf(name: string): Walk {
-  return new Walk({ parameter: name });
+  return new Walk(`parameter ${quote(name)}`, name);
 }

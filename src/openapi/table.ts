@@ -13,7 +13,7 @@ import {
 } from "../core/route-table.js";
 import { isPlainObject, ownValue, setOwn } from "../core/values.js";
 import { assertHeaderName, assertHeaderValue } from "../http/headers.js";
-import { encodeText, headerText, styledPairs } from "../http/serialize.js";
+import { encodeText, formBody, headerText, styledPairs } from "../http/serialize.js";
 import { isToken } from "../http/tokens.js";
 import { parseRoute } from "../http/route.js";
 import { encodeUnreserved } from "../template/encode.js";
@@ -53,7 +53,7 @@ export function routeTable<Routes = unknown>(data: RouteTableData): RouteTable<R
     setOwn(table, key, entry);
     entries.set(routeKey(method, url), entry);
   }
-  const runtime: TableRuntime = { entries, values, place };
+  const runtime: TableRuntime = { entries, values, place, formBody };
   Object.defineProperty(table, TABLE, { value: runtime });
   return Object.freeze(table) as RouteTable<Routes>;
 }

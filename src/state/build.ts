@@ -1,7 +1,7 @@
 import { applyFormat } from "../http/media-type.js";
 import { isQueryMethod } from "../http/tokens.js";
 import { appendQuery, joinUrl } from "../http/url.js";
-import { formBody, queryPair, queryValue } from "../http/serialize.js";
+import { queryPair, queryValue } from "../http/serialize.js";
 import { expandTemplate } from "../template/expand.js";
 import { parseTableTemplate, parseUrlTemplate } from "../template/template.js";
 import type { Conventions } from "../core/conventions.js";
@@ -105,7 +105,7 @@ export function buildRequest(state: EndpointState, conventions: Conventions): Re
   const mediaType = entry?.body?.type;
   if (body !== undefined && mediaType?.toLowerCase().startsWith(FORM_TYPE) && isPlainObject(body)) {
     try {
-      body = formBody(body, entry!.body!.encoding ?? {});
+      body = conventions.table!.formBody(body, entry!.body!.encoding ?? {});
     } catch (error) {
       throw orTooLong(error, "the form body is");
     }

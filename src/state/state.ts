@@ -221,7 +221,7 @@ function writableCopy<V>(record: Record<string, V>): Record<string, V> {
 function mergeRequest(
   below: RequestMeta | undefined,
   above: RequestMeta,
-  walk = new Walk({ request: true }),
+  walk = new Walk("request", "", "ERR_INVALID_OPTIONS"),
 ): RequestMeta {
   if (!isPlainObject(below) || !isPlainObject(above)) return above;
   walk.enter(above);

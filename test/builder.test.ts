@@ -311,14 +311,13 @@ describe("build() equals endpoint() and merge() equals endpoint.merge() for the 
   });
 });
 
-describe('pending steps and produced states (docs/architecture.md, "Builder states")', () => {
-  // A builder's state is produced with immer when it is needed whole or used a second
-  // time; until then build() lays its pending steps over the last produced state. Each
-  // test reads a builder both ways and checks both against endpoint().
-  // Three times the bound of pending changes (8), and one more.
+describe("a long chain of builder steps builds what one endpoint() call with the same options builds", () => {
+  // Each step makes the builder's frozen state at once (docs/decisions.md, "When a builder's
+  // state is made"); each test reads a builder through build(), merge() and toEndpoint()
+  // and checks them against endpoint(). Chains of 25 steps.
   const LONG = 25;
 
-  it(`a one-off chain of ${LONG} calls (past the bound of pending changes) builds what endpoint() builds, on the first build and later ones`, () => {
+  it(`a one-off chain of ${LONG} calls builds what endpoint() builds, on the first build and later ones`, () => {
     // Declared as the bare type: a variable keeps its declared type through the reassignments below.
     let builder: RequestBuilder = new RequestBuilder().route("GET /repos/{owner}/{repo}/issues").header("x-gone", "1");
     const expected: Record<string, unknown> = {};
@@ -345,7 +344,7 @@ describe('pending steps and produced states (docs/architecture.md, "Builder stat
 
   it("builders derived from one whose state is not produced yet stay independent of each other and of it", () => {
     const base = new RequestBuilder().route("GET /search/{kind}").param("kind", "issues").param("q", "bug");
-    const first = base.param("page", 2); // takes over base's pending steps
+    const first = base.param("page", 2);
     const second = base.param("per_page", 10); // base's second use: produces base's state
     const third = first.param("sort", "created");
     expect(first.build().url).toBe("https://api.github.com/search/issues?q=bug&page=2");
@@ -355,14 +354,14 @@ describe('pending steps and produced states (docs/architecture.md, "Builder stat
     expect(first.build().url).toBe("https://api.github.com/search/issues?q=bug&page=2");
   });
 
-  it("a header removed and set again across pending steps comes out last, as from a produced state", () => {
+  it("a header removed and set again across builder steps comes out last, as from one headers object", () => {
     const chain = (b: RequestBuilder) =>
       b.route("GET /x").header("accept", null).header("x-a", "1").header("Accept", "text/html");
-    const pending = chain(new RequestBuilder());
+    const chained = chain(new RequestBuilder());
     const produced = chain(new RequestBuilder()).toEndpoint();
     const expected = { "user-agent": USER_AGENT, "x-a": "1", accept: "text/html" };
-    expect(Object.keys(pending.build().headers)).toEqual(Object.keys(expected));
-    expect(pending.build().headers).toEqual(expected);
+    expect(Object.keys(chained.build().headers)).toEqual(Object.keys(expected));
+    expect(chained.build().headers).toEqual(expected);
     expect(Object.keys(produced().headers)).toEqual(Object.keys(expected));
     // The same in one headers object: one step holding two layers of changes.
     const oneObject = new RequestBuilder().route("GET /x").headers({ accept: null, "x-a": "1", Accept: "text/html" });
@@ -370,7 +369,7 @@ describe('pending steps and produced states (docs/architecture.md, "Builder stat
     expect(oneObject.build().headers).toEqual(expected);
   });
 
-  it('mediaType({}) keeps the format set by an earlier pending step; mediaType({ format: "" }) clears it', () => {
+  it('mediaType({}) keeps the format set by an earlier step; mediaType({ format: "" }) clears it', () => {
     const raw = new RequestBuilder().route("GET /x").mediaType({ format: "raw" });
     const kept = raw.mediaType({});
     const cleared = raw.mediaType({ format: "" });
@@ -394,7 +393,7 @@ describe('pending steps and produced states (docs/architecture.md, "Builder stat
     expect(Object.isFrozen(labels)).toBe(false);
   });
 
-  it("a state produced from pending steps is deep-frozen (DEFAULTS of toEndpoint())", () => {
+  it("a state made by a chain of steps is deep-frozen (DEFAULTS of toEndpoint())", () => {
     const defaults = new RequestBuilder()
       .header("x-a", "1")
       .params({ labels: ["bug"], filter: { tags: ["a"] } })
@@ -567,7 +566,7 @@ describe("builders are frozen", () => {
 
   it.each([
     ["new RequestBuilder()", () => new RequestBuilder()],
-    ["a derived builder with pending steps", () => new RequestBuilder().route("GET /x").param("a", 1)],
+    ["a derived builder", () => new RequestBuilder().route("GET /x").param("a", 1)],
     ["endpoint.defaults(x).builder()", () => endpoint.defaults({ a: 1 }).builder()],
   ])("%s has no own property, not even a symbol, through which its steps or state could be changed", (_, make) => {
     const builder = make();
@@ -575,7 +574,7 @@ describe("builders are frozen", () => {
     expect(Object.getOwnPropertySymbols(builder)).toEqual([]);
   });
 
-  it("a constructor call with arguments of the caller's own (a look-alike link) makes a builder of the global defaults", () => {
+  it("a constructor call with arguments of the caller's own (a look-alike of its state) makes a builder of the global defaults", () => {
     const evil = new RequestBuilder().route("POST /evil").header("authorization", "token stolen");
     const fakeLink = { base: evil.merge(), steps: [], state: evil.merge(), used: false };
     const Construct = RequestBuilder as unknown as new (...args: unknown[]) => RequestBuilder;
@@ -585,7 +584,7 @@ describe("builders are frozen", () => {
     }
   });
 
-  it("a shared builder with pending steps builds the same after every reachable object has been tampered with", () => {
+  it("a shared builder builds the same after every reachable object has been tampered with", () => {
     const shared = new RequestBuilder().route("GET /repos/{owner}").param("owner", "octokit");
     const before = shared.build();
     // Everything a hostile module can reach from the builder: its own keys and its prototype chain.

@@ -819,6 +819,40 @@ describe("withRoutes(routes): the smaller rules", () => {
 });
 
 describe("toFetch of a multipart body", () => {
+  const multipart = (body: Record<string, unknown>) => ({
+    method: "POST",
+    url: "/x",
+    headers: { "content-type": "multipart/form-data" },
+    body,
+  });
+
+  it("refuses a field a form body refuses: a lone surrogate, a function, a Symbol, NaN", () => {
+    for (const [body, problem] of [
+      [{ a: "a\uD800" }, 'multipart field "a" contains a lone UTF-16 surrogate'],
+      [{ ["a\uD800"]: "x" }, 'multipart field "a\\ud800" has a name with a lone UTF-16 surrogate'],
+      [{ f: () => 1 }, 'multipart field "f" is function, which a multipart body cannot hold'],
+      [{ s: [Symbol("s")] }, 'multipart field "s" is symbol, which a multipart body cannot hold'],
+      [{ n: NaN }, 'parameter "n" is NaN, not a finite number'],
+    ] as const) {
+      expectEndpointError(() => toFetch(multipart(body)), "ERR_INVALID_PARAMETER", problem);
+    }
+    const sent = toFetch(multipart({ a: "é", n: 1, b: true, big: 2n }))[1].body as FormData;
+    expect([...sent.entries()]).toEqual([
+      ["a", "é"],
+      ["n", "1"],
+      ["b", "true"],
+      ["big", "2"],
+    ]);
+  });
+
+  it("names the field and multipart when a field's JSON cannot be written", () => {
+    expectEndpointError(
+      () => toFetch(multipart({ meta: new Map() })),
+      "ERR_INVALID_PARAMETER",
+      'multipart field "meta" cannot be serialised: it holds a Map, which JSON writes as {}',
+    );
+  });
+
   it("refuses a sparse list at its first hole, whatever its length", () => {
     const options = {
       method: "POST",

@@ -1,7 +1,7 @@
 import { describe, EndpointError, isRevoked, orTooLong, quote } from "../core/errors.js";
 import { queryPair, queryValue } from "../http/url.js";
 import type { RequestOptions } from "../core/types.js";
-import { builtinKind, isPlainObject, MAX_DEPTH, ownValue, setOwn } from "../core/values.js";
+import { builtinKind, isPlainObject, MAX_DEPTH, ownValue, scalarText, setOwn } from "../core/values.js";
 
 /**
  * The `init` argument `toFetch` builds for `fetch(url, init)`.
@@ -59,6 +59,8 @@ function formText(body: object): string {
 function formData(body: Record<string, unknown>): FormData {
   const data = new FormData();
   for (const name of Object.keys(body)) {
+    // FormData would write a lone surrogate as U+FFFD, a function as its source text: refused as a form body refuses them.
+    if (LONE_SURROGATE.test(name)) throw multipartField(name, "has a name with a lone UTF-16 surrogate");
     const value = body[name];
     const items = Array.isArray(value) ? value : [value];
     for (let i = 0; i < items.length; i++) {
@@ -79,12 +81,26 @@ function formData(body: Record<string, unknown>): FormData {
           : ArrayBuffer.isView(item) || kind === "ArrayBuffer"
             ? new Blob([item as ArrayBuffer])
             : typeof item === "object"
-              ? new Blob([serialise(item)], { type: "application/json" })
-              : String(item),
+              ? new Blob([serialise(item, `multipart field ${quote(name)}`)], { type: "application/json" })
+              : partText(name, item),
       );
     }
   }
   return data;
+}
+
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/** A multipart field's text: a string, a finite number, a boolean or a bigint, as a form body takes them. */
+function partText(name: string, item: unknown): string {
+  const text = scalarText(item, name);
+  if (text === undefined) throw multipartField(name, `is ${typeof item}, which a multipart body cannot hold`);
+  if (LONE_SURROGATE.test(text)) throw multipartField(name, "contains a lone UTF-16 surrogate");
+  return text;
+}
+
+function multipartField(name: string, problem: string): EndpointError {
+  return new EndpointError("ERR_INVALID_PARAMETER", `multipart field ${quote(name)} ${problem}`);
 }
 
 // By tag, not instanceof, so another realm's, a subclass's or a polyfill's (undici's FormData) counts too.
@@ -103,37 +119,37 @@ const SENT_AS_THEY_ARE = /*#__PURE__*/ new Set([
 ]);
 
 // docs/decisions.md, "`toFetch` bodies": one pass, the replacer seeing each value after its `toJSON`.
-function serialise(body: unknown): string {
+function serialise(body: unknown, what = "the JSON body"): string {
   // The replacer's `this` is the object being written, so `open` is popped back to it.
   const open: object[] = [];
   let text: string | undefined;
   try {
     text = JSON.stringify(body, function (this: object, key: string, value: unknown) {
       while (open.length > 0 && open[open.length - 1] !== this) open.pop();
-      if (typeof value === "bigint") throw unserialisable("a bigint");
+      if (typeof value === "bigint") throw unserialisable(what, "a bigint");
       // JSON writes a hole as null, one at a time up to the length: docs/decisions.md, "Sparse arrays".
       if (value === undefined && Array.isArray(this) && !(key in this)) {
-        throw unserialisable(`a sparse array (a hole at index ${key})`);
+        throw unserialisable(what, `a sparse array (a hole at index ${key})`);
       }
       if (typeof value === "object" && value !== null) {
         const kind = Array.isArray(value) || isPlainObject(value) ? undefined : builtinKind(value);
-        if (kind === "BigInt") throw unserialisable("a bigint");
-        if (kind === "Map" || kind === "Set") throw unserialisable(`a ${kind}, which JSON writes as {}`);
-        if (open.includes(value)) throw unserialisable("a cycle");
-        if (open.length === MAX_DEPTH) throw unserialisable(`values nested over ${MAX_DEPTH} levels deep`);
+        if (kind === "BigInt") throw unserialisable(what, "a bigint");
+        if (kind === "Map" || kind === "Set") throw unserialisable(what, `a ${kind}, which JSON writes as {}`);
+        if (open.includes(value)) throw unserialisable(what, "a cycle");
+        if (open.length === MAX_DEPTH) throw unserialisable(what, `values nested over ${MAX_DEPTH} levels deep`);
         open.push(value);
       }
       return value;
     }) as string | undefined;
   } catch (error) {
-    throw orTooLong(error, "the JSON body cannot be serialised: it is");
+    throw orTooLong(error, `${what} cannot be serialised: it is`);
   }
-  if (text === undefined) throw unserialisable(`a ${typeof body}, which has no JSON text`);
+  if (text === undefined) throw unserialisable(what, `a ${typeof body}, which has no JSON text`);
   return text;
 }
 
-function unserialisable(problem: string): EndpointError {
-  return new EndpointError("ERR_INVALID_PARAMETER", `the JSON body cannot be serialised: it holds ${problem}`);
+function unserialisable(what: string, problem: string): EndpointError {
+  return new EndpointError("ERR_INVALID_PARAMETER", `${what} cannot be serialised: it holds ${problem}`);
 }
 
 /**

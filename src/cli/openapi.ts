@@ -54,7 +54,7 @@ export async function openapiCommand(args: string[]): Promise<string> {
   // In a literal, a `"__proto__":` key would set the prototype: such a table is written as JSON text to parse.
   const table = json.includes('"__proto__"') ? `JSON.parse(${JSON.stringify(JSON.stringify(routes))})` : json;
   const types = javascript || values["no-types"] ? undefined : await pathTypes(document);
-  // The file name in a JSON string, so a line break in it cannot end the comment (docs/decisions.md, "Generated modules").
+  // The file name in a JSON string, so a line break in it cannot end the comment (docs/decisions.md, "What a table trusts").
   const header = `// Written by fluent-endpoint openapi from ${JSON.stringify(file)}: do not edit.\n`;
   const module = javascript
     ? `${header}import { routeTable } from "fluent-endpoint/openapi";\n\nexport const routes = routeTable(${table});\n`

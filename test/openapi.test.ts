@@ -1244,8 +1244,8 @@ describe("hostile descriptions: read as written, each $ref resolved once, each s
     };
     const median = (location: "path" | "query") =>
       [compile(location), compile(location), compile(location)].sort((a, b) => a - b)[1]!;
-    // Quadratic, the path took 80 times as long as the query; linear, the two are alike.
-    expect(median("path") / median("query")).toBeLessThan(4);
+    // Quadratic, the path took 80 times as long as the query; linear, 1–3 times (bench/adversarial.mjs reports it).
+    expect(median("path") / median("query")).toBeLessThan(8);
   });
 
   it("refuses a revoked Proxy as an operation's parameters, an allOf list or a node on a $ref's path", () => {

@@ -306,7 +306,7 @@ function isList(value: unknown, where: string): value is unknown[] {
 
 /** `value` with its `$ref` chain followed inside the description, each `$ref` once; undefined for undefined. */
 function resolve(context: Context, value: unknown, where: string): Node | undefined {
-  const chain: string[] = [];
+  const chain = new Set<string>();
   for (;;) {
     const ref = isPlainObject(value) ? value.$ref : undefined;
     if (typeof ref !== "string") break;
@@ -314,8 +314,8 @@ function resolve(context: Context, value: unknown, where: string): Node | undefi
       value = context.refs.get(ref);
       break;
     }
-    if (chain.includes(ref)) fail(where, `has a $ref cycle through ${quote(ref)}`);
-    chain.push(ref);
+    if (chain.has(ref)) fail(where, `has a $ref cycle through ${quote(ref)}`);
+    chain.add(ref);
     if (!ref.startsWith("#")) {
       fail(where, `has the $ref ${quote(ref)} to another document: bundle the description into one first`);
     }

@@ -3,6 +3,7 @@
 // inputs themselves (ReDoS advisories, megabyte values, memory) are tests:
 // test/adversarial.test.ts.
 import { do_not_optimize } from "mitata";
+import { openAPIRoutes } from "../dist/openapi.js";
 import { duration, fast, fixed, interleaved, median, slow, table } from "./harness.mjs";
 
 const GROWTH_ROUNDS = Math.max(1, Math.min(3, Number.parseInt(process.env.BENCH_ROUNDS ?? "", 10) || 3));
@@ -193,6 +194,86 @@ export async function runAdversarial(ours, reference, progress) {
     distinctDepths,
     distinctDepths.map((_, k) => pick(distinctCalls, k)),
     [],
+  );
+
+  runRouteTableGrowth(progress);
+}
+
+/** A description of `paths` (OpenAPI 3.1) with `components`. */
+function description(paths, components = {}) {
+  return { openapi: "3.1.0", info: { title: "growth", version: "1" }, paths, components };
+}
+
+/** n operations on the head of one chain of n parameter `$ref`s, each link counting the reads of its `$ref`. */
+function refChain(n) {
+  const counter = { reads: 0 };
+  const parameters = { P0: { name: "q", in: "query" } };
+  for (let i = 1; i <= n; i++) {
+    const target = `#/components/parameters/P${i - 1}`;
+    parameters[`P${i}`] = {
+      get $ref() {
+        counter.reads++;
+        return target;
+      },
+    };
+  }
+  const paths = {};
+  for (let i = 0; i < n; i++) paths[`/x${i}`] = { get: { parameters: [{ $ref: `#/components/parameters/P${n}` }] } };
+  return { document: description(paths, { parameters }), counter };
+}
+
+/** One body schema of n/2 properties, `$ref`-ed by n/2 operations. */
+function sharedSchema(n) {
+  const properties = {};
+  for (let i = 0; i < n / 2; i++) properties[`f${i}`] = {};
+  const body = { requestBody: { content: { "application/json": { schema: { $ref: "#/components/schemas/S" } } } } };
+  const paths = {};
+  for (let i = 0; i < n / 2; i++) paths[`/x${i}`] = { post: body };
+  return description(paths, { schemas: { S: { properties } } });
+}
+
+/** One path with n declared parameters, in the path or in the query. */
+function manyParameters(n, location) {
+  const names = Array.from({ length: n }, (_, i) => `p${i}`);
+  const path = location === "path" ? `/x/${names.map((name) => `{${name}}`).join("/")}` : "/x";
+  return description({ [path]: { get: { parameters: names.map((name) => ({ name, in: location })) } } });
+}
+
+// The growth rows of hostile descriptions, checked by counts where a count says it (each $ref read once, a shared
+// schema's fields stored once) and by a ratio against a baseline of the same size (path against query parameters).
+function runRouteTableGrowth(progress) {
+  const sizes = [1_000, 10_000, 100_000];
+  progress("openAPIRoutes(): a chain of $refs, a shared schema, many path parameters");
+  const rows = [];
+  for (const n of sizes) {
+    const { document, counter } = refChain(n);
+    const refTime = once(() => openAPIRoutes(document));
+    const routes = (() => {
+      const shared = sharedSchema(n);
+      let table;
+      const time = once(() => (table = openAPIRoutes(shared)));
+      return { table, time };
+    })();
+    const stored = new Set(Object.values(routes.table).map((entry) => entry.parameters));
+    const fields = [...stored].reduce((sum, parameters) => sum + Object.keys(parameters).length, 0);
+    const path = once(() => openAPIRoutes(manyParameters(n, "path")));
+    const query = once(() => openAPIRoutes(manyParameters(n, "query")));
+    rows.push([
+      n.toLocaleString("en-US"),
+      `${counter.reads.toLocaleString("en-US")} (${fixed(counter.reads / n)}/link)`,
+      duration(refTime),
+      `${fields.toLocaleString("en-US")} (${fixed(fields / (n / 2))}/field)`,
+      duration(routes.time),
+      `${duration(path)} / ${duration(query)} = ${fixed(path / query)}`,
+    ]);
+  }
+  table(
+    "openAPIRoutes() growth (one run per size): n operations on a chain of n $refs; n/2 operations sharing a schema of n/2 fields; n path vs n query parameters",
+    ["n", "$ref reads", "time", "fields stored", "time", "path / query parameters"],
+    rows,
+  );
+  console.log(
+    "  linear: one $ref read per link, each shared field stored once, path parameters cost what query ones do",
   );
 }
 

@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import ts from "typescript";
 import { parse } from "yaml";
 import { openAPIRoutes } from "../src/openapi.js";
 
@@ -15,6 +16,7 @@ const CLI = join(root, "dist", "cli.js");
 const directory = mkdtempSync(join(tmpdir(), "cli-openapi-"));
 const NOTES = join(root, "test", "fixtures", "openapi", "notes.yaml");
 const TWILIO = join(root, "test", "fixtures", "openapi", "twilio", "twilio.json");
+let modules = 0;
 
 function cli(args: string[]) {
   const { status, stdout, stderr } = spawnSync(process.execPath, [CLI, "openapi", ...args], {
@@ -140,5 +142,83 @@ describe("fluent-endpoint openapi, hostile descriptions", () => {
     const { status, stderr } = cli(["bomb.yaml"]);
     expect(status).toBe(2);
     expect(stderr).toMatch(/^fluent-endpoint openapi: "bomb.yaml" is not YAML: /);
+  });
+});
+
+describe("fluent-endpoint openapi: nothing of the description or its file name runs when the module is imported", () => {
+  // A file name that ends the header comment and opens a template literal, closed by a field name that runs code.
+  const PAYLOAD = "`;globalThis.HOSTILE_RAN=1;({a:{b:{//";
+  const hostileDescription = (name: string) => ({
+    openapi: "3.1.0",
+    info: { title: `${name} */`, version: "1", description: `*/ ${name}` },
+    paths: {
+      "/x": {
+        post: {
+          summary: `${name}\u2028*/`,
+          parameters: [{ name, in: "query", description: `*/${name}`, schema: { enum: [name] } }],
+          requestBody: {
+            content: { "application/json": { schema: { properties: { [name]: { description: name } } } } },
+          },
+        },
+      },
+    },
+  });
+
+  it.each([
+    ["d\n0,", PAYLOAD],
+    ["d\u20280,", PAYLOAD],
+    ["d\u20290,", `${PAYLOAD}\u2028`],
+    ["d\r0,*\\", `</script>${PAYLOAD}\u2029`],
+  ])("a description file %j with a field %j, written as .mjs and as .ts", async (file, name) => {
+    writeFileSync(join(directory, file), JSON.stringify(hostileDescription(name)));
+    const expected = openAPIRoutes(hostileDescription(name));
+    for (const output of ["hostile.mjs", "hostile.ts"]) {
+      const { status, stderr } = cli([file, "-o", output]);
+      expect({ status, stderr }).toEqual({ status: 0, stderr: "" });
+      const module = readFileSync(join(directory, output), "utf8");
+      // Only ASCII, so no line terminator of the description's (U+2028, U+2029) ends a comment.
+      expect(module).toMatch(/^[\n\x20-\x7e]*$/);
+      const javascript =
+        output === "hostile.mjs"
+          ? module
+          : ts.transpileModule(module, { compilerOptions: { module: ts.ModuleKind.ESNext } }).outputText;
+      const runnable = join(directory, `run-${modules++}.mjs`);
+      writeFileSync(runnable, javascript);
+      const { routes } = (await import(pathToFileURL(runnable).href)) as { routes: unknown };
+      expect(Reflect.get(globalThis, "HOSTILE_RAN")).toBeUndefined();
+      expect(routes).toEqual(expected);
+    }
+  });
+
+  it("quotes a parse error, so a description's control characters never reach the terminal", () => {
+    writeFileSync(join(directory, "escape.json"), '{"openapi": \u001b]0;title\u0007 }');
+    writeFileSync(join(directory, "escape.yaml"), "openapi: [\u001b]0;title\u0007\n");
+    for (const file of ["escape.json", "escape.yaml"]) {
+      const { status, stderr } = cli([file]);
+      expect(status).toBe(2);
+      expect(stderr).toContain("\\u001b]0;title\\u0007");
+      // eslint-disable-next-line no-control-regex -- control characters are what must not be printed
+      expect(stderr).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f]/);
+    }
+  });
+
+  it("applies YAML merge keys, so a path item written as `<<: *common` keeps its operations", () => {
+    writeFileSync(
+      join(directory, "merge.yaml"),
+      [
+        "openapi: 3.1.0",
+        "info: { title: merge, version: '1' }",
+        "x-common: &common",
+        "  get:",
+        "    parameters: [{ name: q, in: query }]",
+        "paths:",
+        "  /x:",
+        "    <<: *common",
+        "",
+      ].join("\n"),
+    );
+    const { status, stdout } = cli(["merge.yaml", "--no-types"]);
+    expect(status).toBe(0);
+    expect(stdout).toContain('"GET /x": {\n    "url": "/x{?q*}"');
   });
 });

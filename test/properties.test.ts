@@ -7,7 +7,11 @@
 //   FAST_CHECK_RUNS=20000 npx vitest run test/properties.test.ts
 import fc from "fast-check";
 import { immerable } from "immer";
-import { describe, expect, it } from "vitest";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve as resolvePath } from "node:path";
+import { pathToFileURL } from "node:url";
+import { afterAll, describe, expect, it } from "vitest";
 import {
   type Endpoint,
   endpoint,
@@ -17,6 +21,9 @@ import {
   type RequestOptions,
   toFetch,
 } from "../src/index.js";
+import { openAPIRoutes, routeTable } from "../src/openapi.js";
+import { openapiCommand } from "../src/cli/openapi.js";
+import { thrown } from "./support/errors.js";
 
 const RUNS = Number.parseInt(process.env.FAST_CHECK_RUNS ?? "", 10) || 200;
 const SEED = Number.parseInt(process.env.FAST_CHECK_SEED ?? "", 10) || 20261122;
@@ -1417,6 +1424,291 @@ describe("toFetch reads request options once, whatever their getters answer the 
             expect(toFetch(options as RequestOptions)).toStrictEqual(toFetch(first as RequestOptions));
           },
         ),
+      );
+    },
+    TIMEOUT,
+  );
+});
+
+// ---------------------------------------------------------------------------
+// Route tables: hostile descriptions, table data that answers twice, generated modules
+// ---------------------------------------------------------------------------
+
+const TABLE_BRAND = Symbol.for("fluent-endpoint.routeTable");
+const HOSTILE_NAMES = [
+  ...["id", "q", "user-id", "a b", "é", "%41", "a%2", "", "X-Trace", "Cookie", "content-type"],
+  ...["{x}", "+path", "#frag", "a#b", "x*", "a:3", "*/", "`${x}`", "\u2028", "x\uD800", "a\r\nb"],
+  ...["__proto__", "constructor", "toString", "url", "headers"],
+];
+const hostileName = fc.constantFrom(...HOSTILE_NAMES);
+const STYLES = [undefined, "simple", "label", "matrix", "form", "spaceDelimited", "pipeDelimited", "deepObject"];
+const style = fc.constantFrom<unknown>(...STYLES, "constructor", "__proto__", "toString", 1, null);
+const location = fc.constantFrom<unknown>("path", "query", "header", "cookie", "body", "__proto__", 1);
+const MEDIA_TYPES = ["application/json", "application/x-www-form-urlencoded", "multipart/form-data", "*/*"];
+const openAPIMediaType = fc.constantFrom(
+  ...MEDIA_TYPES,
+  ...["text/plain; charset=utf-8", "", "json", "a/b/c", "application/vnd.x€+json", "text/plain\r\nX-Injected: 1"],
+);
+const REF_SHAPES = [
+  ...["#/components/parameters/P", "#/components/parameters/Chain2", "#/components/parameters/Loop"],
+  ...["#pets", "#", "#/", "other.yaml#/x", "#/%E0", "#/components/parameters/Revoked/0"],
+];
+const ref = fc.constantFrom(...REF_SHAPES).map(($ref) => ({ $ref }));
+
+const openAPIParameter = fc.oneof(
+  {
+    weight: 4,
+    arbitrary: fc.record(
+      { name: hostileName, in: location, style, explode: fc.constantFrom(true, false, "x", undefined) },
+      { requiredKeys: ["name", "in"] },
+    ),
+  },
+  { weight: 1, arbitrary: ref },
+);
+const schema = fc.oneof(
+  fc.dictionary(hostileName, fc.constant({}), { maxKeys: 3 }).map((properties) => ({ properties })),
+  fc.constant({ $ref: "#/components/schemas/S" }),
+  fc.constant({ allOf: [{ $ref: "#/components/schemas/S" }, { properties: { a: {} } }] }),
+  fc.constant(true),
+);
+const openAPIPath = fc
+  .array(
+    fc.oneof(
+      fc.constantFrom("a", "b.c", "x y"),
+      hostileName.map((name) => `{${name}}`),
+    ),
+    { minLength: 1, maxLength: 3 },
+  )
+  .chain((segments) => fc.constantFrom("", "#copy").map((fragment) => `/${segments.join("/")}${fragment}`));
+const operation = fc.record(
+  {
+    parameters: fc.array(openAPIParameter, { maxLength: 4 }),
+    requestBody: fc.tuple(openAPIMediaType, schema).map(([type, body]) => ({ content: { [type]: { schema: body } } })),
+  },
+  { requiredKeys: [] },
+);
+const openAPIDescription = fc
+  .array(fc.tuple(openAPIPath, fc.constantFrom("get", "post", "put"), operation), { minLength: 1, maxLength: 3 })
+  .map((operations) => {
+    const paths: Record<string, Record<string, unknown>> = {};
+    for (const [path, method, body] of operations) (paths[path] ??= {})[method] = body;
+    return paths;
+  });
+
+/** A fresh description of `paths`, with the components the generated `$ref`s point at (a revoked Proxy among them). */
+function hostileDescription(paths: unknown): Record<string, unknown> {
+  const { proxy, revoke } = Proxy.revocable([], {});
+  revoke();
+  return {
+    openapi: "3.1.0",
+    info: { title: "hostile", version: "1" },
+    paths: structuredClone(paths),
+    components: {
+      parameters: {
+        P: { name: "p", in: "query" },
+        Chain0: { name: "X-Chain", in: "header" },
+        Chain1: { $ref: "#/components/parameters/Chain0" },
+        Chain2: { $ref: "#/components/parameters/Chain1" },
+        Loop: { $ref: "#/components/parameters/Loop" },
+        Revoked: proxy,
+      },
+      schemas: { S: { properties: { s: {}, id: {} } } },
+    },
+  };
+}
+
+/** Every declared parameter of a table's route given a value; names that are options are left out (the options form reads them as options). */
+function callEveryRoute(routes: Record<string, { parameters: object }>, values: readonly unknown[]): void {
+  const api = endpoint.defaults({ baseUrl: "https://api.example.com" }).withRoutes(routes as never);
+  for (const key of Object.keys(routes)) {
+    const space = key.indexOf(" ");
+    const options: Record<string, unknown> = { method: key.slice(0, space), url: key.slice(space + 1) };
+    let index = 0;
+    for (const name of Object.keys(routes[key]!.parameters)) {
+      if (!OPTION_KEYS.has(name))
+        Object.defineProperty(options, name, {
+          value: values[index++ % values.length],
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
+    }
+    const result = outcome(() => api(options as never));
+    if (!result.ok) continue;
+    expectValidResult(result.value);
+    expect(result.value.url).toMatch(/^https:\/\/api\.example\.com(?:[/?]|$)/);
+    expect(result.value.url).not.toContain("#");
+  }
+}
+
+describe("openAPIRoutes() of a hostile description gives a checked table or an EndpointError", () => {
+  it(
+    "hostile names, styles, media types and $ref shapes: a table whose every call is valid, or an EndpointError; the description unchanged",
+    () => {
+      fc.assert(
+        fc.property(openAPIDescription, fc.array(value, { minLength: 1, maxLength: 3 }), (paths, values) => {
+          const document = hostileDescription(paths);
+          const result = (() => {
+            try {
+              return openAPIRoutes(document);
+            } catch (error) {
+              expect(error).toBeInstanceOf(EndpointError);
+              expect(ERROR_CODES.has((error as EndpointError).code)).toBe(true);
+              return undefined;
+            }
+          })();
+          expect(canonical(document.paths)).toStrictEqual(canonical(structuredClone(paths)));
+          expect(frozenPaths(document.paths)).toEqual([]);
+          if (result === undefined) return;
+          expect(Object.isFrozen(result)).toBe(true);
+          callEveryRoute(result, values);
+        }),
+      );
+    },
+    TIMEOUT,
+  );
+});
+
+describe("routeTable() trusts nothing of its data: accessors, proxies and forged brands", () => {
+  const placement = fc.oneof(
+    fc.constantFrom<unknown>("query", "header", "cookie", "body"),
+    fc.record({
+      style: fc.constantFrom("form", "spaceDelimited", "pipeDelimited", "deepObject"),
+      explode: fc.boolean(),
+    }),
+  );
+  const tableData = fc
+    .tuple(
+      fc.dictionary(fc.constantFrom("a", "b", "X-C", "sid", "__proto__"), placement, { minKeys: 1, maxKeys: 4 }),
+      fc.constantFrom(undefined, ...MEDIA_TYPES, "text/plain"),
+    )
+    .map(([parameters, type]) => {
+      const url = `/x/{id}{?${["q", ...Object.keys(parameters).filter((name) => parameters[name] === "query")].join(",")}}`;
+      const entry: Record<string, unknown> = { url, parameters: { ...parameters, id: "path", q: "query" } };
+      if (type !== undefined) entry.body = { type };
+      return { "POST /x/{id}": entry };
+    });
+  // What a field answers after its first read: an injection, a prototype's key, another kind.
+  const later = fc.constantFrom<unknown>(
+    "text/plain\r\nX-Injected: 1",
+    "constructor",
+    "__proto__",
+    "path",
+    {},
+    null,
+    1,
+  );
+
+  /** `data` with each object's fields read through getters that answer `after` from the second read on, or through a Proxy. */
+  function answeringTwice(data: unknown, after: unknown, proxy: boolean): unknown {
+    if (typeof data !== "object" || data === null) return data;
+    const copy: Record<string, unknown> = {};
+    for (const key of Object.keys(data)) {
+      const first = answeringTwice((data as Record<string, unknown>)[key], after, proxy);
+      let reads = 0;
+      Object.defineProperty(copy, key, {
+        enumerable: true,
+        configurable: true,
+        get: () => (reads++ === 0 ? first : after),
+      });
+    }
+    return proxy ? new Proxy(copy, {}) : copy;
+  }
+
+  it(
+    "a table made of data whose fields answer otherwise when read again builds as the plain data's table",
+    () => {
+      fc.assert(
+        fc.property(
+          tableData,
+          later,
+          fc.boolean(),
+          fc.array(value, { minLength: 1, maxLength: 3 }),
+          (data, after, proxy, values) => {
+            const plain = outcome(() => routeTable(data as never) as never);
+            const tricky = outcome(() => routeTable(answeringTwice(data, after, proxy) as never) as never);
+            expectSameOutcome(tricky, plain);
+            if (!tricky.ok || !plain.ok) return;
+            for (const id of [1, "a/b"]) {
+              const options = {
+                id,
+                ...Object.fromEntries(values.map((item, i) => [["a", "b", "X-C", "sid"][i]!, item])),
+              };
+              const call = (routes: unknown) => () => endpoint.withRoutes(routes as never)("POST /x/{id}", options);
+              expectSameOutcome(outcome(call(tricky.value)), outcome(call(plain.value)));
+            }
+          },
+        ),
+      );
+    },
+    TIMEOUT,
+  );
+
+  it(
+    "a forged brand is refused by withRoutes() with ERR_INVALID_OPTIONS, and a made table's routes never change",
+    () => {
+      const runtime = fc.oneof(
+        value,
+        fc.record({ entries: fc.oneof(value, fc.constant(new Map())), values: fc.constant(() => ({})) }),
+      );
+      fc.assert(
+        fc.property(runtime, (forged) => {
+          const error = thrown(() => endpoint.withRoutes({ [TABLE_BRAND]: forged } as never));
+          expect(error.code).toBe("ERR_INVALID_OPTIONS");
+          const routes = routeTable({ "GET /x": { url: "/x", parameters: {} } });
+          const made = Reflect.get(routes, TABLE_BRAND) as { entries: object };
+          expect(Reflect.set(made.entries, "GET /x", forged)).toBe(false);
+          expect(Reflect.set(made, "entries", forged)).toBe(false);
+          expect(endpoint.withRoutes(routes)("GET /x").url).toBe("https://api.github.com/x");
+        }),
+      );
+    },
+    TIMEOUT,
+  );
+});
+
+describe("a module fluent-endpoint openapi generates runs nothing of its description when imported", () => {
+  const directory = mkdtempSync(join(tmpdir(), "generated-"));
+  mkdirSync(join(directory, "node_modules"));
+  symlinkSync(resolvePath(__dirname, ".."), join(directory, "node_modules", "fluent-endpoint"), "dir");
+  afterAll(() => rmSync(directory, { recursive: true, force: true }));
+  const piece = fc.constantFrom(
+    ...[..."`${}*/\\\"'\n\r\u2028\u2029é€😀"],
+    ...["*/", "/*", "//", "-->", "</script>", "globalThis.HOSTILE_RAN=1;", "({a:{b:{", "\u0000", "__proto__"],
+  );
+  const text = fc.array(piece, { minLength: 1, maxLength: 8 }).map((pieces) => pieces.join(""));
+  let written = 0;
+
+  it(
+    "hostile file names, field names and descriptions: the imported routes are openAPIRoutes() of the description",
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(text, text, text, async (file, field, words) => {
+          const name = `d${written++}${file.replaceAll("\u0000", "").replaceAll("/", "")}`;
+          const document = {
+            openapi: "3.1.0",
+            info: { title: words, version: words, description: words },
+            paths: {
+              "/x": {
+                post: {
+                  summary: words,
+                  parameters: [{ name: field, in: "query", description: words }],
+                  requestBody: {
+                    content: { "application/json": { schema: { properties: { [field]: { description: words } } } } },
+                  },
+                },
+              },
+            },
+          };
+          writeFileSync(join(directory, name), JSON.stringify(document));
+          const output = join(directory, `routes-${written}.mjs`);
+          await openapiCommand([join(directory, name), "-o", output, "--no-types"]);
+          expect(readFileSync(output, "utf8")).toMatch(/^[\n\x20-\x7e]*$/);
+          const { routes } = (await import(pathToFileURL(output).href)) as { routes: unknown };
+          expect(Reflect.get(globalThis, "HOSTILE_RAN")).toBeUndefined();
+          expect(routes).toEqual(openAPIRoutes(document));
+        }),
+        { numRuns: Math.min(RUNS, 40) },
       );
     },
     TIMEOUT,

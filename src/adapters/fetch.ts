@@ -1,7 +1,7 @@
 import { describe, EndpointError, isRevoked, orTooLong, quote } from "../core/errors.js";
 import { formBody } from "../http/serialize.js";
 import type { RequestOptions } from "../core/types.js";
-import { builtinKind, isPlainObject, ownValue, setOwn } from "../core/values.js";
+import { builtinKind, isPlainObject, ownValue, scalarText, setOwn } from "../core/values.js";
 import { Walk } from "../core/walk.js";
 
 /**
@@ -46,6 +46,8 @@ function formText(body: object): string {
 function formData(body: Record<string, unknown>): FormData {
   const data = new FormData();
   for (const name of Object.keys(body)) {
+    // FormData would write a lone surrogate as U+FFFD, a function as its source text: refused as a form body refuses them.
+    if (LONE_SURROGATE.test(name)) throw multipartField(name, "has a name with a lone UTF-16 surrogate");
     const value = body[name];
     const items = Array.isArray(value) ? value : [value];
     const walk = new Walk(`multipart field ${quote(name)}`);
@@ -60,12 +62,26 @@ function formData(body: Record<string, unknown>): FormData {
           : ArrayBuffer.isView(item) || kind === "ArrayBuffer"
             ? new Blob([item as ArrayBuffer])
             : typeof item === "object"
-              ? new Blob([serialise(item)], { type: "application/json" })
-              : String(item),
+              ? new Blob([serialise(item, `multipart field ${quote(name)}`)], { type: "application/json" })
+              : partText(name, item),
       );
     }
   }
   return data;
+}
+
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/** A multipart field's text: a string, a finite number, a boolean or a bigint, as a form body takes them. */
+function partText(name: string, item: unknown): string {
+  const text = scalarText(item, name);
+  if (text === undefined) throw multipartField(name, `is ${typeof item}, which a multipart body cannot hold`);
+  if (LONE_SURROGATE.test(text)) throw multipartField(name, "contains a lone UTF-16 surrogate");
+  return text;
+}
+
+function multipartField(name: string, problem: string): EndpointError {
+  return new EndpointError("ERR_INVALID_PARAMETER", `multipart field ${quote(name)} ${problem}`);
 }
 
 // By tag, not instanceof, so another realm's, a subclass's or a polyfill's (undici's FormData) counts too.
@@ -84,32 +100,32 @@ const SENT_AS_THEY_ARE = /*#__PURE__*/ new Set([
 ]);
 
 // docs/decisions.md, "`toFetch` bodies": one pass, the replacer seeing each value after its `toJSON`.
-function serialise(body: unknown): string {
-  const walk = new Walk("the JSON body cannot be serialised: it");
+function serialise(body: unknown, what = "the JSON body"): string {
+  const walk = new Walk(`${what} cannot be serialised: it`);
   let text: string | undefined;
   try {
     // The replacer's `this` is the object being written: the walk leaves what that is not in.
     text = JSON.stringify(body, function (this: object, key: string, value: unknown) {
-      if (typeof value === "bigint") throw unserialisable("a bigint");
+      if (typeof value === "bigint") throw unserialisable(what, "a bigint");
       // JSON writes a hole as null, one at a time up to the length: docs/decisions.md, "Sparse arrays".
       if (value === undefined && Array.isArray(this)) walk.item(this, Number(key));
       if (typeof value === "object" && value !== null) {
         const kind = Array.isArray(value) || isPlainObject(value) ? undefined : builtinKind(value);
-        if (kind === "BigInt") throw unserialisable("a bigint");
-        if (kind === "Map" || kind === "Set") throw unserialisable(`a ${kind}, which JSON writes as {}`);
+        if (kind === "BigInt") throw unserialisable(what, "a bigint");
+        if (kind === "Map" || kind === "Set") throw unserialisable(what, `a ${kind}, which JSON writes as {}`);
         walk.enter(value, key === "" ? undefined : this);
       }
       return value;
     }) as string | undefined;
   } catch (error) {
-    throw orTooLong(error, "the JSON body cannot be serialised: it is");
+    throw orTooLong(error, `${what} cannot be serialised: it is`);
   }
-  if (text === undefined) throw unserialisable(`a ${typeof body}, which has no JSON text`);
+  if (text === undefined) throw unserialisable(what, `a ${typeof body}, which has no JSON text`);
   return text;
 }
 
-function unserialisable(problem: string): EndpointError {
-  return new EndpointError("ERR_INVALID_PARAMETER", `the JSON body cannot be serialised: it holds ${problem}`);
+function unserialisable(what: string, problem: string): EndpointError {
+  return new EndpointError("ERR_INVALID_PARAMETER", `${what} cannot be serialised: it holds ${problem}`);
 }
 
 /**

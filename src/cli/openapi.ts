@@ -54,15 +54,33 @@ export async function openapiCommand(args: string[]): Promise<string> {
   // In a literal, a `"__proto__":` key would set the prototype: such a table is written as JSON text to parse.
   const table = json.includes('"__proto__"') ? `JSON.parse(${JSON.stringify(JSON.stringify(routes))})` : json;
   const types = javascript || values["no-types"] ? undefined : await pathTypes(document);
-  const header = `// Written by \`fluent-endpoint openapi ${file}\`: do not edit.\n`;
+  // The file name in a JSON string, so a line break in it cannot end the comment (docs/decisions.md, "What a table trusts").
+  const header = `// Written by fluent-endpoint openapi from ${JSON.stringify(file)}: do not edit.\n`;
   const module = javascript
     ? `${header}import { routeTable } from "fluent-endpoint/openapi";\n\nexport const routes = routeTable(${table});\n`
     : types === undefined
       ? `${header}import { routeTable } from "fluent-endpoint/openapi";\n\nexport const routes = routeTable(${table});\n`
       : `${header}import type { OpenAPIRoutes } from "fluent-endpoint";\nimport { routeTable } from "fluent-endpoint/openapi";\n\n${types}\nexport const routes = routeTable<OpenAPIRoutes<paths>>(${table});\n`;
-  if (output === undefined) return module.trimEnd();
-  writeFileSync(output, module);
+  if (output === undefined) return asciiOnly(module.trimEnd());
+  writeFileSync(output, asciiOnly(module));
   return `wrote ${Object.keys(routes).length} routes to ${output}`;
+}
+
+/**
+ * The module with every character outside ASCII escaped (`\\u2028`): the same text in a string, a comment or a
+ * name, and no line terminator (U+2028, U+2029) of the description's can end a comment.
+ */
+function asciiOnly(module: string): string {
+  return module.replace(/[^\0-\x7f]/g, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+
+/** Text of the description in a message, its control characters escaped, so none reaches the terminal (ESC, BEL). */
+function escapeControls(text: string): string {
+  return text.replace(
+    // eslint-disable-next-line no-control-regex -- control characters are what it escapes
+    /[\0-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029]/g,
+    (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
 }
 
 async function parseDescription(file: string, text: string): Promise<unknown> {
@@ -70,10 +88,11 @@ async function parseDescription(file: string, text: string): Promise<unknown> {
   try {
     if (json) return JSON.parse(text);
     const { parse } = await import("yaml");
-    return parse(text); // yaml's own limit on aliases refuses an alias bomb
+    // yaml's own limit on aliases refuses an alias bomb; merge keys (`<<: *common`) are applied, never read as a key.
+    return parse(text, { merge: true });
   } catch (error) {
     throw new OpenAPIUsageError(
-      `${JSON.stringify(file)} is not ${json ? "JSON" : "YAML"}: ${(error as Error).message}`,
+      `${JSON.stringify(file)} is not ${json ? "JSON" : "YAML"}: ${escapeControls((error as Error).message)}`,
     );
   }
 }

@@ -93,8 +93,8 @@ export interface RouteTable<Routes = unknown> extends RouteTableData {
 
 /** What builds a table's routes; made by `fluent-endpoint/openapi`, so the main bundle carries none of it. */
 export interface TableRuntime {
-  /** The checked routes, by upper-case method and url (`"GET /pets/{petId}"`). */
-  readonly entries: ReadonlyMap<string, RouteEntry>;
+  /** The checked routes, by upper-case method and url (`"GET /pets/{petId}"`): a frozen record, so they never change. */
+  readonly entries: { readonly [route: string]: RouteEntry };
   /** The values to expand a route's template with: a parameter such as `user-id` also under its varname `user%2Did`. */
   values(entry: RouteEntry, params: Readonly<Record<string, unknown>>): Readonly<Record<string, unknown>>;
   /** Writes a header or cookie parameter into `headers`, or returns the query text of a styled one. */
@@ -111,14 +111,30 @@ export function tableRuntime(routes: unknown, below: TableRuntime | undefined): 
   } catch {
     // A revoked Proxy holds no table.
   }
-  if (!(runtime?.entries instanceof Map)) {
+  // docs/decisions.md, "What a table trusts": each field read once, a table's routes frozen, a forged one refused here.
+  const { entries, values, place, formBody } = (isObject(runtime) ? runtime : {}) as Partial<TableRuntime>;
+  if (
+    !isObject(entries) ||
+    !Object.isFrozen(entries) ||
+    typeof values !== "function" ||
+    typeof place !== "function" ||
+    typeof formBody !== "function"
+  ) {
     throw new EndpointError(
       "ERR_INVALID_OPTIONS",
       `withRoutes() needs a table from routeTable(), got ${describe(routes)}`,
     );
   }
   // A later table's routes replace an earlier one's of the same key.
-  return below === undefined ? runtime : { ...runtime, entries: new Map([...below.entries, ...runtime.entries]) };
+  const merged =
+    below === undefined
+      ? entries
+      : Object.freeze(Object.assign(Object.create(null) as Record<string, RouteEntry>, below.entries, entries));
+  return Object.freeze({ entries: merged, values, place, formBody });
+}
+
+function isObject(value: unknown): value is object {
+  return typeof value === "object" && value !== null;
 }
 
 /** The entry `table` holds for a method and url as written, if any (no table, method or url: none, at no cost). */
@@ -127,9 +143,9 @@ export function routeEntry(
   method: string | undefined,
   url: string | undefined,
 ): RouteEntry | undefined {
-  return table === undefined || method === undefined || url === undefined
-    ? undefined
-    : table.entries.get(routeKey(method, url));
+  if (table === undefined || method === undefined || url === undefined) return undefined;
+  const key = routeKey(method, url);
+  return Object.hasOwn(table.entries, key) ? table.entries[key] : undefined;
 }
 
 /** The key of a route in a table: `"GET /pets/{petId}"`. */

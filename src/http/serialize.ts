@@ -87,6 +87,18 @@ function unexpressible(name: string, value: unknown, style: string): EndpointErr
  * headerText("X-Dangerous", true) // "true"
  */
 export function headerText(name: string, value: unknown): string {
+  const result = simpleText(name, value);
+  assertHeaderValue(name, result);
+  return result;
+}
+
+/**
+ * A value as text by the `simple` style, as a header or a cookie writes it: a list as `a,b`, an object as `k,v,k,v`.
+ *
+ * @example
+ * simpleText("sid", ["a", 1]) // "a,1"
+ */
+export function simpleText(name: string, value: unknown): string {
   const text = scalarText(value, name);
   if (text === undefined && !Array.isArray(value) && !isPlainObject(value)) throw unexpressible(name, value, "simple");
   const result =
@@ -101,7 +113,6 @@ export function headerText(name: string, value: unknown): string {
         return Array.isArray(value) ? [itemText] : [key, itemText];
       })
       .join(",");
-  assertHeaderValue(name, result);
   return result;
 }
 

@@ -1,5 +1,5 @@
 // An OpenAPI 3.0 or 3.1 description compiled to a route table (docs/decisions.md, "Route tables").
-import { describe, EndpointError, quote } from "../core/errors.js";
+import { describe, EndpointError, isRevoked, quote } from "../core/errors.js";
 import type {
   BodyFieldEncoding,
   QueryStyle,
@@ -9,6 +9,7 @@ import type {
   RouteTable,
 } from "../core/route-table.js";
 import { QUERY_STYLES, routeTable } from "./table.js";
+import { parseTableTemplate } from "../template/template.js";
 import { percentEncode, varname } from "./varname.js";
 import { isPlainObject, ownValue, setOwn } from "../core/values.js";
 
@@ -34,78 +35,107 @@ const PATH_OPERATORS: Readonly<Record<string, string>> = { simple: "", label: ".
  * api("GET /pets", { tags: ["dog", "cat"] }).url; // "https://api.example.com/pets?tags=dog&tags=cat"
  */
 export function openAPIRoutes<Routes = unknown>(document: unknown): RouteTable<Routes> {
-  if (!isPlainObject(document) || typeof document.openapi !== "string" || !/^3\.[01]\./.test(document.openapi)) {
+  // Each field of the description is read once into a local (docs/decisions.md, "What a table trusts").
+  const version = isPlainObject(document) ? document.openapi : undefined;
+  if (!isPlainObject(document) || typeof version !== "string" || !/^3\.[01]\./.test(version)) {
     throw new EndpointError(
       "ERR_INVALID_OPTIONS",
-      `openAPIRoutes() needs an OpenAPI 3.0 or 3.1 description, got ${isPlainObject(document) ? `openapi ${quote(String(document.openapi))}` : describe(document)}`,
+      `openAPIRoutes() needs an OpenAPI 3.0 or 3.1 description, got ${isPlainObject(document) ? `openapi ${quote(String(version))}` : describe(document)}`,
     );
   }
+  const context: Context = { document, refs: new Map(), fields: new Map(), shared: new Map() };
   const table: Record<string, RouteEntry> = {};
-  const paths = resolve(document, document.paths, "paths") ?? {};
+  const paths = resolve(context, document.paths, "paths") ?? {};
   for (const path of Object.keys(paths)) {
-    const item = resolve(document, paths[path], `path ${quote(path)}`);
+    const item = resolve(context, paths[path], `path ${quote(path)}`);
     if (item === undefined) continue;
+    const common = item.parameters;
     for (const method of METHODS) {
-      const operation = resolve(document, ownValue(item, method), `${method.toUpperCase()} ${path}`);
+      const operation = resolve(context, ownValue(item, method), `${method.toUpperCase()} ${path}`);
       if (operation === undefined) continue;
       const route = `${method.toUpperCase()} ${path}`;
-      setOwn(table, route, compileOperation(document, route, path, item, operation));
+      setOwn(table, route, compileOperation(context, route, path, common, operation));
     }
   }
   return routeTable<Routes>(table);
 }
 
-function compileOperation(document: Node, route: string, path: string, item: Node, operation: Node): RouteEntry {
+/** What one compilation shares: each `$ref` resolved once, each schema's fields listed once and stored once. */
+interface Context {
+  readonly document: Node;
+  /** A `$ref` and the node its chain ends at. */
+  readonly refs: Map<string, Node | undefined>;
+  /** A schema and its fields. */
+  readonly fields: Map<Node, readonly string[]>;
+  /** A list of fields as one frozen record of body placements, shared by the operations that declare nothing else. */
+  readonly shared: Map<readonly string[], Readonly<Record<string, RouteParameter>>>;
+}
+
+/** A parameter's fields, read once. */
+interface Parameter {
+  readonly name: string;
+  readonly location: string;
+  readonly style: unknown;
+  readonly explode: unknown;
+  readonly allowReserved: unknown;
+}
+
+/** docs/decisions.md, "OpenAPI styles": a name declared in several locations is the first location's of these. */
+const PRECEDENCE: readonly string[] = ["path", "query", "header", "cookie"];
+
+function compileOperation(context: Context, route: string, path: string, common: unknown, operation: Node): RouteEntry {
   // Operation parameters replace path-item ones of the same name and location.
-  const declared = new Map<string, Node>();
-  for (const list of [item.parameters, operation.parameters]) {
+  const declared = new Map<string, Parameter>();
+  for (const list of [common, operation.parameters]) {
     if (list === undefined) continue;
-    if (!Array.isArray(list)) fail(route, "has parameters that are not a list");
-    for (const [index, value] of list.entries()) {
-      const parameter = resolve(document, value, `${route}, parameter ${index}`);
-      if (parameter === undefined || typeof parameter.name !== "string" || typeof parameter.in !== "string") {
+    if (!isList(list, route)) fail(route, "has parameters that are not a list");
+    for (let index = 0, length = list.length; index < length; index++) {
+      const parameter = resolve(context, list[index], `${route}, parameter ${index}`);
+      const { name, in: location, style, explode, allowReserved } = parameter ?? {};
+      if (typeof name !== "string" || typeof location !== "string") {
         fail(route, `has parameter ${index} without a name or location`);
       }
-      declared.set(`${parameter.in} ${parameter.name}`, parameter);
+      declared.set(`${location} ${name}`, { name, location, style, explode, allowReserved });
     }
   }
+  const ordered = [...declared.values()].sort(
+    (a, b) => rank(a.location) - rank(b.location), // stable: declaration order within a location
+  );
 
   const parameters: Record<string, RouteParameter> = {};
   const place = (name: string, placement: RouteParameter) => {
     if (!Object.hasOwn(parameters, name)) setOwn(parameters, name, placement);
   };
-  // A `#fragment` of a path key tells operations on one path apart (`/files/{id}#copy`): it is never sent.
-  let url = literal(path.indexOf("#") === -1 ? path : path.slice(0, path.indexOf("#")));
+  // The path's text and its `{name}` placeholders, each replaced once: linear in the path and its parameters.
+  const { parts, slots } = placeholders(path);
   const query: string[] = [];
-  for (const parameter of declared.values()) {
-    const name = parameter.name as string;
-    const location = parameter.in as string;
-    // Of two parameters of one name, the first declared wins.
-    if (Object.hasOwn(parameters, location === "header" ? name.toLowerCase() : name)) continue;
-    const style = typeof parameter.style === "string" ? parameter.style : undefined;
-    const explode = typeof parameter.explode === "boolean" ? parameter.explode : undefined;
+  for (const { name, location, style, explode, allowReserved } of ordered) {
+    const exploded = typeof explode === "boolean" ? explode : undefined;
     if (location === "path") {
-      const operator = PATH_OPERATORS[style ?? "simple"];
+      const operator = typeof style === "string" || style === undefined ? pathOperator(style ?? "simple") : undefined;
       if (operator === undefined) fail(route, `has path parameter ${quote(name)} of style ${quote(String(style))}`);
       // A path parameter the path does not name (`petid` for `{petId}`) is left to the ordinary rules.
-      if (!url.includes(`{${name}}`)) continue;
-      url = url.replaceAll(`{${name}}`, `{${operator}${varname(name)}${explode === true ? "*" : ""}}`);
+      const at = slots.get(name);
+      if (at === undefined || Object.hasOwn(parameters, name)) continue;
+      for (const index of at) parts[index] = `{${operator}${varname(name)}${exploded === true ? "*" : ""}}`;
       place(name, "path");
+    } else if (slots.has(name) || Object.hasOwn(parameters, location === "header" ? name.toLowerCase() : name)) {
+      continue; // the path's, or a location's before this one
     } else if (location === "query") {
       const queryStyle = style ?? "form";
       if (!QUERY_STYLES.has(queryStyle))
-        fail(route, `has query parameter ${quote(name)} of style ${quote(queryStyle)}`);
+        fail(route, `has query parameter ${quote(name)} of style ${quote(String(queryStyle))}`);
       // `form` explodes unless told otherwise; the other styles do not.
-      const exploded = explode ?? queryStyle === "form";
+      const isExploded = exploded ?? queryStyle === "form";
       // RFC 6570 writes a varname as it is (`include%2Dtotal=`), so a name that needs encoding is written by our code.
-      if (queryStyle === "form" && parameter.allowReserved !== true && /^\w+$/.test(name)) {
-        query.push(`${name}${exploded ? "*" : ""}`);
+      if (queryStyle === "form" && allowReserved !== true && /^\w+$/.test(name)) {
+        query.push(`${name}${isExploded ? "*" : ""}`);
         place(name, "query");
       } else {
         place(name, {
           style: queryStyle as QueryStyle,
-          explode: exploded,
-          allowReserved: parameter.allowReserved === true,
+          explode: isExploded,
+          allowReserved: allowReserved === true,
         });
       }
     } else if (location === "header") {
@@ -114,17 +144,25 @@ function compileOperation(document: Node, route: string, path: string, item: Nod
       place(name, "cookie");
     }
   }
-  // A `{name}` of the path that no parameter declares is a simple one, as RFC 6570 reads it; only its varname may need encoding.
-  url = url.replace(/\{([^{}+#./;?&,*:=!@|]+)\}/g, (whole, name: string) => {
-    if (/^(\w|%[0-9A-F]{2})+$/.test(name)) return whole;
+  // A `{name}` of the path that no parameter declares is a simple one, named by all it holds (`{+x}` is `+x`, no operator).
+  for (const [name, at] of slots) {
+    if (Object.hasOwn(parameters, name) && parameters[name] === "path") continue;
+    if (/^(\w|%[0-9A-F]{2})+$/.test(name)) continue;
+    for (const index of at) parts[index] = `{${varname(name)}}`;
     place(name, "path");
-    return `{${varname(name)}}`;
-  });
+  }
+  let url = parts.join("");
   if (query.length > 0) url += `{${url.includes("?") ? "&" : "?"}${query.join(",")}}`;
+  try {
+    parseTableTemplate(url);
+  } catch (error) {
+    if (!(error instanceof EndpointError)) throw error;
+    fail(route, `has the path ${quote(path)}, which makes no url template (${error.message})`);
+  }
 
   const entry: { url: string; parameters: Record<string, RouteParameter>; body?: RouteBody } = { url, parameters };
-  const body = resolve(document, operation.requestBody, `${route}, requestBody`);
-  const content = body === undefined ? undefined : resolve(document, body.content, `${route}, requestBody content`);
+  const body = resolve(context, operation.requestBody, `${route}, requestBody`);
+  const content = body === undefined ? undefined : resolve(context, body.content, `${route}, requestBody content`);
   if (content !== undefined) {
     const types = Object.keys(content);
     const type =
@@ -133,9 +171,12 @@ function compileOperation(document: Node, route: string, path: string, item: Nod
       types.find((name) => name.toLowerCase().startsWith("multipart/form-data")) ??
       types[0];
     if (type !== undefined) {
-      const media = resolve(document, content[type], `${route}, ${type}`) ?? {};
-      for (const field of fieldNames(document, media.schema, route)) place(field, "body");
-      const encoding = formEncoding(document, media.encoding, route);
+      const media = resolve(context, content[type], `${route}, ${type}`) ?? {};
+      const { schema, encoding: declaredEncoding } = media;
+      const fields = fieldNames(context, schema, route);
+      if (Object.keys(parameters).length === 0) entry.parameters = sharedFields(context, fields);
+      else for (const field of fields) place(field, "body");
+      const encoding = formEncoding(context, declaredEncoding, route);
       // A wildcard (`*/*`) names no content type to send: the body is JSON, as without a description.
       const sent = type.includes("*") ? "application/json" : type;
       entry.body = encoding === undefined ? { type: sent } : { type: sent, encoding };
@@ -144,88 +185,160 @@ function compileOperation(document: Node, route: string, path: string, item: Nod
   return entry;
 }
 
+function rank(location: string): number {
+  const index = PRECEDENCE.indexOf(location);
+  return index === -1 ? PRECEDENCE.length : index;
+}
+
+/** A path style's RFC 6570 operator; undefined for any other name (`constructor` included). */
+function pathOperator(style: string): string | undefined {
+  return Object.hasOwn(PATH_OPERATORS, style) ? PATH_OPERATORS[style] : undefined;
+}
+
+/**
+ * A path cut at its `#fragment` (outside `{…}`: it tells operations on one path apart and is never sent), as
+ * literal text and `{…}` placeholders, with the parts each placeholder's name stands at.
+ */
+function placeholders(path: string): { parts: string[]; slots: Map<string, number[]> } {
+  const parts: string[] = [];
+  const slots = new Map<string, number[]>();
+  let text = "";
+  for (let i = 0; i < path.length; i++) {
+    const character = path[i]!;
+    const close = character === "{" ? path.indexOf("}", i + 1) : -1;
+    const inner = close === -1 ? undefined : path.slice(i + 1, close);
+    if (inner !== undefined && !inner.includes("{")) {
+      parts.push(literal(text));
+      text = "";
+      const at = slots.get(inner);
+      if (at === undefined) slots.set(inner, [parts.length]);
+      else at.push(parts.length);
+      parts.push(`{${inner}}`);
+      i = close;
+    } else if (character === "#") {
+      break;
+    } else {
+      text += character;
+    }
+  }
+  parts.push(literal(text));
+  return { parts, slots };
+}
+
+/** One frozen record of `fields` as body placements, made once for every operation that declares only them. */
+function sharedFields(context: Context, fields: readonly string[]): Record<string, RouteParameter> {
+  let record = context.shared.get(fields);
+  if (record === undefined) {
+    const placements: Record<string, RouteParameter> = {};
+    for (const field of fields) if (!Object.hasOwn(placements, field)) setOwn(placements, field, "body");
+    record = Object.freeze(placements);
+    context.shared.set(fields, record);
+  }
+  return record as Record<string, RouteParameter>;
+}
+
 /** The property names of an object schema, those of its `allOf`, `anyOf` and `oneOf` parts included; none for any other schema. */
-function fieldNames(document: Node, schema: unknown, route: string): string[] {
+function fieldNames(context: Context, schema: unknown, route: string): readonly string[] {
+  const root = resolveSchema(context, schema, route);
+  if (root === undefined) return [];
+  const known = context.fields.get(root);
+  if (known !== undefined) return known; // a schema many operations share is walked once
   const names: string[] = [];
   // Each schema once, so parts that share a `$ref` cost nothing more (a description can be a DAG).
   const seen = new Set<unknown>();
-  const pending = [schema];
+  const pending: unknown[] = [root];
   while (pending.length > 0) {
-    const node = resolveSchema(document, pending.pop(), route);
+    const node = resolveSchema(context, pending.pop(), route);
     if (node === undefined || seen.has(node)) continue;
     seen.add(node);
-    const { properties } = node;
+    const { properties, oneOf, anyOf, allOf } = node;
     if (isPlainObject(properties)) for (const name of Object.keys(properties)) names.push(name);
+    else if (isRevoked(properties)) fail(route, "has a body schema whose properties are a revoked Proxy");
     // The fields of any alternative are fields (a discriminated union of record types).
-    for (const parts of [node.oneOf, node.anyOf, node.allOf]) {
-      if (Array.isArray(parts)) for (let i = parts.length - 1; i >= 0; i--) pending.push(parts[i]);
+    for (const parts of [oneOf, anyOf, allOf]) {
+      if (isList(parts, route)) for (let i = parts.length - 1; i >= 0; i--) pending.push(parts[i]);
     }
   }
+  context.fields.set(root, names);
   return names;
 }
 
 /** A schema with its `$ref`s followed; undefined for a boolean schema (OpenAPI 3.1's `true`), which has no fields. */
-function resolveSchema(document: Node, schema: unknown, route: string): Node | undefined {
-  return typeof schema === "boolean" ? undefined : resolve(document, schema, `${route}, a body schema`);
+function resolveSchema(context: Context, schema: unknown, route: string): Node | undefined {
+  return typeof schema === "boolean" ? undefined : resolve(context, schema, `${route}, a body schema`);
 }
 
 /** A form body's `encoding`: the fields written other than by the default (`form` with `explode`, an object as `deepObject`). */
 function formEncoding(
-  document: Node,
+  context: Context,
   encoding: unknown,
   route: string,
 ): Readonly<Record<string, BodyFieldEncoding>> | undefined {
-  const node = resolve(document, encoding, `${route}, encoding`);
+  const node = resolve(context, encoding, `${route}, encoding`);
   if (node === undefined) return undefined;
   let fields: Record<string, BodyFieldEncoding> | undefined;
   for (const field of Object.keys(node)) {
-    const value = resolve(document, node[field], `${route}, encoding of ${quote(field)}`);
-    if (value === undefined || (value.style === undefined && value.explode === undefined)) continue;
-    const style = value.style ?? "form";
+    const value = resolve(context, node[field], `${route}, encoding of ${quote(field)}`);
+    const { style: declared, explode: exploded, allowReserved } = value ?? {};
+    if (declared === undefined && exploded === undefined) continue;
+    const style = declared ?? "form";
     if (!QUERY_STYLES.has(style)) fail(route, `encodes body field ${quote(field)} by style ${quote(String(style))}`);
-    const explode = typeof value.explode === "boolean" ? value.explode : style === "form";
+    const explode = typeof exploded === "boolean" ? exploded : style === "form";
     setOwn((fields ??= {}), field, {
       style: style as QueryStyle,
       explode,
-      allowReserved: value.allowReserved === true,
+      allowReserved: allowReserved === true,
     });
   }
   return fields;
 }
 
-/** A path's text outside `{…}` with the characters RFC 6570 literals may not hold percent-encoded (`/<upload_url>`). */
-function literal(path: string): string {
-  return path.replace(/\{[^{}]*\}|[\s"'<>\\^`|]/g, (match) => (match.length > 1 ? match : percentEncode(match)));
+/** Text outside `{…}` with the characters RFC 6570 literals may not hold percent-encoded (`/<upload_url>`). */
+function literal(text: string): string {
+  return text.replace(/[\s"'<>\\^`|]/g, percentEncode);
 }
 
-/** `value` with its `$ref` chain followed inside `document`; undefined for undefined. */
-function resolve(document: Node, value: unknown, where: string): Node | undefined {
-  const seen = new Set<string>();
-  while (isPlainObject(value) && typeof value.$ref === "string") {
-    const ref = value.$ref;
-    if (seen.has(ref)) fail(where, `has a $ref cycle through ${quote(ref)}`);
-    seen.add(ref);
+/** `Array.isArray`, a revoked Proxy (on which it throws) being `ERR_INVALID_OPTIONS` naming `where`. */
+function isList(value: unknown, where: string): value is unknown[] {
+  if (isRevoked(value)) fail(where, "has a revoked Proxy, which cannot be read");
+  return Array.isArray(value);
+}
+
+/** `value` with its `$ref` chain followed inside the description, each `$ref` once; undefined for undefined. */
+function resolve(context: Context, value: unknown, where: string): Node | undefined {
+  const chain = new Set<string>();
+  for (;;) {
+    const ref = isPlainObject(value) ? value.$ref : undefined;
+    if (typeof ref !== "string") break;
+    if (context.refs.has(ref)) {
+      value = context.refs.get(ref);
+      break;
+    }
+    if (chain.has(ref)) fail(where, `has a $ref cycle through ${quote(ref)}`);
+    chain.add(ref);
     if (!ref.startsWith("#")) {
       fail(where, `has the $ref ${quote(ref)} to another document: bundle the description into one first`);
     }
-    value = pointer(document, ref, where);
+    value = pointer(context.document, ref, where);
   }
-  if (value === undefined) return undefined;
-  if (!isPlainObject(value)) fail(where, `is ${describe(value)}, not an object`);
+  if (value !== undefined && !isPlainObject(value)) fail(where, `is ${describe(value)}, not an object`);
+  for (const ref of chain) context.refs.set(ref, value);
   return value;
 }
 
-/** RFC 6901 JSON pointer in a URI fragment: `#/components/schemas/Pet`. */
+/** RFC 6901 JSON pointer in a URI fragment: `#/components/schemas/Pet`; a plain-name anchor (`#pets`) points at nothing. */
 function pointer(document: Node, ref: string, where: string): unknown {
+  if (ref !== "#" && !ref.startsWith("#/")) fail(where, `has the $ref ${quote(ref)}, which points at nothing`);
   let node: unknown = document;
-  for (const token of ref.slice(1).split("/").slice(1)) {
+  for (const token of ref.slice(2).split("/")) {
+    if (ref === "#") break;
     let key: string;
     try {
       key = decodeURIComponent(token).replaceAll("~1", "/").replaceAll("~0", "~");
     } catch {
       fail(where, `has the $ref ${quote(ref)}, whose percent-escapes are no UTF-8`);
     }
-    node = isPlainObject(node) || Array.isArray(node) ? ownValue(node, key) : undefined;
+    node = isPlainObject(node) || isList(node, where) ? ownValue(node, key) : undefined;
     if (node === undefined) fail(where, `has the $ref ${quote(ref)}, which points at nothing`);
   }
   return node;

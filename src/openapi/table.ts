@@ -13,13 +13,14 @@ import {
 } from "../core/route-table.js";
 import { isPlainObject, ownValue, setOwn } from "../core/values.js";
 import { assertHeaderName, assertHeaderValue } from "../http/headers.js";
-import { encodeText, formBody, headerText, styledPairs } from "../http/serialize.js";
+import { encodeText, formBody, headerText, simpleText, styledPairs } from "../http/serialize.js";
 import { isToken } from "../http/tokens.js";
 import { parseRoute } from "../http/route.js";
 import { encodeUnreserved } from "../template/encode.js";
 import { parseTableTemplate } from "../template/template.js";
 import { varname } from "./varname.js";
 
+const LONE_SURROGATE = /\p{Cs}/u;
 const PLACES: ReadonlySet<unknown> = /*#__PURE__*/ new Set(["path", "query", "header", "cookie", "body"]);
 /** The query styles our code writes, also in a form body's `encoding`. */
 export const QUERY_STYLES: ReadonlySet<unknown> = /*#__PURE__*/ new Set([
@@ -45,15 +46,17 @@ export function routeTable<Routes = unknown>(data: RouteTableData): RouteTable<R
     );
   }
   const table: Record<string, RouteEntry> = {};
-  const entries = new Map<string, RouteEntry>();
+  const entries: Record<string, RouteEntry> = Object.create(null);
+  const copies = new Map<object, ReadParameters>();
   for (const key of Object.keys(data)) {
     const { method, url } = parseRoute(key);
     if (method === undefined) fail(key, "has no method");
-    const entry = readEntry(key, (data as Record<string, unknown>)[key]);
+    const entry = readEntry(key, (data as Record<string, unknown>)[key], copies);
     setOwn(table, key, entry);
-    entries.set(routeKey(method, url), entry);
+    entries[routeKey(method, url)] = entry;
   }
-  const runtime: TableRuntime = { entries, values, place, formBody };
+  // Frozen all through (entries, runtime, table): a table's routes never change once made.
+  const runtime: TableRuntime = Object.freeze({ entries: Object.freeze(entries), values, place, formBody });
   Object.defineProperty(table, TABLE, { value: runtime });
   return Object.freeze(table) as RouteTable<Routes>;
 }
@@ -72,39 +75,46 @@ function values(entry: RouteEntry, params: Readonly<Record<string, unknown>>): R
 function place(name: string, value: unknown, placement: RouteParameter, headers: Record<string, unknown>): string {
   if (value === undefined || value === null) return "";
   if (placement === "header") {
-    setOwn(headers, name.toLowerCase(), headerText(name, value));
+    const lower = name.toLowerCase();
+    // A header parameter named `Cookie` joins the cookie parameters' header instead of replacing it.
+    if (lower === "cookie") addCookie(headers, headerText(name, value));
+    else setOwn(headers, lower, headerText(name, value));
   } else if (placement === "cookie") {
-    const cookie = ownValue(headers, "cookie");
-    const pair = `${name}=${encodeText(headerText(name, value), encodeUnreserved, name)}`;
-    headers.cookie = cookie === undefined ? pair : `${String(cookie)}; ${pair}`;
+    // Encoded before it is a header value, so `€` is `%E2%82%AC` as `é` is `%C3%A9`.
+    addCookie(headers, `${name}=${encodeText(simpleText(name, value), encodeUnreserved, name)}`);
   } else if (typeof placement === "object") {
     return styledPairs(name, value, placement);
   }
   return "";
 }
 
-function readEntry(key: string, entry: unknown): RouteEntry {
+function addCookie(headers: Record<string, unknown>, text: string): void {
+  const cookie = ownValue(headers, "cookie");
+  headers.cookie = cookie === undefined ? text : `${String(cookie)}; ${text}`;
+}
+
+function readEntry(key: string, entry: unknown, copies: Map<object, ReadParameters>): RouteEntry {
   if (!isPlainObject(entry)) fail(key, `is ${describe(entry)}, not a route entry`);
   const { url, parameters, body } = entry;
   if (typeof url !== "string") fail(key, "has no url template");
   const { variables } = parseTableTemplate(url); // checks it now; the analysis is cached for parse
   if (!isPlainObject(parameters)) fail(key, "has no parameters object");
-  const copy: Record<string, RouteParameter> = {};
-  for (const name of Object.keys(parameters)) {
-    const placement = readPlacement(key, name, parameters[name]);
-    // A name no request could carry is refused here, never written into a header.
-    if (placement === "header") assertHeaderName(name);
-    if (placement === "cookie" && !isToken(name)) fail(key, `has the cookie name ${quote(name)}, which is no token`);
-    if ((placement === "path" || placement === "query") && !variables.has(varname(name))) {
+  // One object shared by many entries (a body schema's fields) is read, checked and stored once.
+  let read = copies.get(parameters);
+  if (read === undefined) {
+    read = readParameters(key, parameters);
+    copies.set(parameters, read);
+  }
+  for (const name of read.templated) {
+    if (!variables.has(varname(name))) {
       fail(key, `places parameter ${quote(name)} in its template, which has no such variable`);
     }
-    setOwn(copy, placement === "header" ? name.toLowerCase() : name, placement);
   }
-  const read: { url: string; parameters: Readonly<Record<string, RouteParameter>>; body?: RouteBody } = {
+  const checked: { url: string; parameters: Readonly<Record<string, RouteParameter>>; body?: RouteBody } = {
     url,
-    parameters: Object.freeze(copy),
+    parameters: read.parameters,
   };
-  if (body !== undefined) read.body = readBody(key, body);
+  if (body !== undefined) checked.body = readBody(key, body);
   // A template's varname that is no parameter name (`user%2Did`) is filled from the name it encodes.
   const renamed: [string, string][] = [];
   for (const name of variables) {
@@ -115,8 +125,31 @@ function readEntry(key: string, entry: unknown): RouteEntry {
       fail(key, `has the template variable ${quote(name)}, which is no UTF-8 name`);
     }
   }
-  if (renamed.length > 0) aliases.set(read, renamed);
-  return Object.freeze(read);
+  if (renamed.length > 0) aliases.set(checked, renamed);
+  return Object.freeze(checked);
+}
+
+interface ReadParameters {
+  readonly parameters: Readonly<Record<string, RouteParameter>>;
+  /** The names placed in the template, which each entry's template must have. */
+  readonly templated: readonly string[];
+}
+
+function readParameters(key: string, parameters: Record<string, unknown>): ReadParameters {
+  const copy: Record<string, RouteParameter> = {};
+  const templated: string[] = [];
+  for (const name of Object.keys(parameters)) {
+    // A lone surrogate has no UTF-8 form: as a varname it would become U+FFFD and its value be lost.
+    if (LONE_SURROGATE.test(name))
+      fail(key, `has the parameter name ${quote(name)}, which holds a lone UTF-16 surrogate`);
+    const placement = readPlacement(key, name, parameters[name]);
+    // A name no request could carry is refused here, never written into a header.
+    if (placement === "header") assertHeaderName(name);
+    if (placement === "cookie" && !isToken(name)) fail(key, `has the cookie name ${quote(name)}, which is no token`);
+    if (placement === "path" || placement === "query") templated.push(name);
+    setOwn(copy, placement === "header" ? name.toLowerCase() : name, placement);
+  }
+  return { parameters: Object.freeze(copy), templated };
 }
 
 function readPlacement(key: string, name: string, placement: unknown): RouteParameter {
@@ -124,24 +157,43 @@ function readPlacement(key: string, name: string, placement: unknown): RoutePara
   return readStyle(key, `parameter ${quote(name)}`, placement);
 }
 
-function readStyle(key: string, what: string, style: unknown): BodyFieldEncoding {
-  if (!isPlainObject(style) || !QUERY_STYLES.has(style.style) || typeof style.explode !== "boolean") {
-    fail(key, `has ${what} placed by ${describe(style)}, not a place or a { style, explode } object`);
+// Every field below is read once into a local, so a getter cannot answer a check one value and the copy another.
+function readStyle(key: string, what: string, placement: unknown): BodyFieldEncoding {
+  const { style, explode, allowReserved } = isPlainObject(placement) ? placement : ({} as Record<string, unknown>);
+  if (!isPlainObject(placement) || !QUERY_STYLES.has(style) || typeof explode !== "boolean") {
+    fail(key, `has ${what} placed by ${describe(placement)}, not a place or a { style, explode } object`);
   }
-  const read: BodyFieldEncoding = { style: style.style as BodyFieldEncoding["style"], explode: style.explode };
-  return Object.freeze(style.allowReserved === true ? { ...read, allowReserved: true } : read);
+  const read: BodyFieldEncoding = { style: style as BodyFieldEncoding["style"], explode };
+  return Object.freeze(allowReserved === true ? { ...read, allowReserved: true } : read);
 }
 
 function readBody(key: string, body: unknown): RouteBody {
-  if (!isPlainObject(body) || typeof body.type !== "string") fail(key, "has a body without a media type");
-  assertHeaderValue("content-type", body.type); // sent as the content type
-  const { encoding } = body;
-  if (encoding === undefined) return Object.freeze({ type: body.type });
+  const { type, encoding } = isPlainObject(body) ? body : ({} as Record<string, unknown>);
+  if (typeof type !== "string") fail(key, "has a body without a media type");
+  readMediaType(key, type);
+  if (encoding === undefined) return Object.freeze({ type });
   if (!isPlainObject(encoding)) fail(key, "has a body encoding that is not an object");
   const copy: Record<string, BodyFieldEncoding> = {};
   for (const field of Object.keys(encoding))
     setOwn(copy, field, readStyle(key, `body field ${quote(field)}`, encoding[field]));
-  return Object.freeze({ type: body.type, encoding: Object.freeze(copy) });
+  return Object.freeze({ type, encoding: Object.freeze(copy) });
+}
+
+/** A media type sent as the content type: `type/subtype`, two tokens, then any parameters a header value can hold. */
+function readMediaType(key: string, type: string): void {
+  try {
+    assertHeaderValue("content-type", type);
+  } catch (error) {
+    throw new EndpointError(
+      (error as EndpointError).code,
+      `route table: ${quote(key)} has the media type ${quote(type)}: ${(error as Error).message}`,
+    );
+  }
+  const semicolon = type.indexOf(";");
+  const [kind, subtype, ...rest] = (semicolon === -1 ? type : type.slice(0, semicolon)).trim().split("/");
+  if (!isToken(kind ?? "") || !isToken(subtype ?? "") || rest.length > 0) {
+    fail(key, `has the media type ${quote(type)}, which is no type/subtype`);
+  }
 }
 
 function fail(key: string, problem: string): never {

@@ -256,11 +256,20 @@ const OPTION_LENGTHS = /*#__PURE__*/ optionLengths();
 
 // Calls marked pure, so that a bundle without the state (only `toFetch`) drops them.
 function byLowercase(): Map<string, string> {
-  return new Map(OPTION_NAMES.map((key) => [key.toLowerCase(), key]));
+  return new Map(nearMisses().map(([miss, key]) => [miss, key]));
 }
 
 function optionLengths(): Set<number> {
-  return new Set(OPTION_NAMES.map((key) => key.length));
+  return new Set(nearMisses().map(([miss]) => miss.length));
+}
+
+/** Each option key in lower case, and a camelCase one also in snake_case and kebab-case (`base_url`, `base-url`). */
+function nearMisses(): [miss: string, key: string][] {
+  return OPTION_NAMES.flatMap((key) => {
+    const words = key.replace(/[A-Z]/g, (letter) => ` ${letter}`).toLowerCase();
+    const spellings = new Set([key.toLowerCase(), words.replaceAll(" ", "_"), words.replaceAll(" ", "-")]);
+    return [...spellings].map((miss): [string, string] => [miss, key]);
+  });
 }
 
 export function assertNoNearMiss(key: string): void {

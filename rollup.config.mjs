@@ -1,5 +1,5 @@
 // Builds the three entries, `fluent-endpoint` (dist/index.*), `fluent-endpoint/octokit`
-// (dist/octokit.*) and `fluent-endpoint/openapi` (dist/openapi.*), as ESM and CommonJS over one shared chunk, and their bundled type declarations.
+// (dist/octokit.*) and `fluent-endpoint/openapi` (dist/openapi.*), as ESM and CommonJS over shared chunks, and their bundled type declarations.
 import { readFileSync, rmSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import nodeResolve from "@rollup/plugin-node-resolve";

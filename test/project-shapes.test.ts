@@ -22,6 +22,26 @@ const REGISTRY = probeRegistry();
 const SKIPPED = skipNotice("test/project-shapes.test.ts", REGISTRY.reachable, REGISTRY.reason);
 const TYPESCRIPT = JSON.parse(readFileSync(join(root, "node_modules/typescript/package.json"), "utf8")).version;
 const NPM_FLAGS = ["--prefer-offline", "--no-audit", "--no-fund"];
+// npm commands run from the docs read these as if given as flags: the local cache first, no audit.
+const NPM_ENV = {
+  ...process.env,
+  npm_config_prefer_offline: "true",
+  npm_config_audit: "false",
+  npm_config_fund: "false",
+};
+const DEV_DEPENDENCIES = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).devDependencies;
+const README = readFileSync(join(root, "README.md"), "utf8");
+/** The README's code blocks of a language. */
+const readmeBlocks = (language: string) =>
+  [...README.matchAll(new RegExp(`^\`\`\`${language}\n([\\s\\S]*?)^\`\`\`$`, "gm"))].map((match) => match[1]!);
+/** The README's command-line examples, which run in an app where the package is installed. */
+const README_COMMANDS = readmeBlocks("sh")
+  .flatMap((block) => block.split("\n"))
+  .filter((line) => line.startsWith("npx fluent-endpoint "));
+// The README's quick start sends a request: a stub of fetch answers as GitHub does (401 to its placeholder token).
+const FETCH_STUB = `globalThis.fetch = async (url, init) =>
+  new Response("{}", { status: init.headers.authorization === "token secret123" ? 401 : 200 });
+`;
 
 const PACKAGES = ["module", "commonjs"] as const;
 type PackageType = (typeof PACKAGES)[number];
@@ -120,7 +140,12 @@ function tsconfig(resolution: Resolution): string {
 
 async function run(command: string, args: string[], cwd: string): Promise<string> {
   try {
-    const { stdout } = await execFileAsync(command, args, { cwd, encoding: "utf8", maxBuffer: 16 * 1024 * 1024 });
+    const { stdout } = await execFileAsync(command, args, {
+      cwd,
+      env: NPM_ENV,
+      encoding: "utf8",
+      maxBuffer: 16 * 1024 * 1024,
+    });
     return stdout;
   } catch (error) {
     const { stdout, stderr, message } = error as { stdout?: string; stderr?: string; message: string };
@@ -142,6 +167,7 @@ describe.skipIf(!REGISTRY.reachable)(`every kind of project, from the packed tar
   const tsc: Record<string, { error?: string }> = {};
   const printed: Record<string, string> = {};
   let npmLs = "";
+  let readmeRuns: Record<string, string> = {};
 
   beforeAll(async () => {
     if (!existsSync(join(root, "dist/cli.js"))) throw new Error("dist/ is missing: run npm run build first");
@@ -153,7 +179,7 @@ describe.skipIf(!REGISTRY.reachable)(`every kind of project, from the packed tar
       name: "shapes",
       private: true,
       dependencies: { "fluent-endpoint": `file:${join(app, packed.filename)}` },
-      devDependencies: { typescript: `^${TYPESCRIPT}` },
+      devDependencies: { typescript: `^${TYPESCRIPT}`, "@octokit/types": DEV_DEPENDENCIES["@octokit/types"] },
     };
     writeFileSync(join(app, "package.json"), JSON.stringify(manifest, null, 2));
     await run("npm", ["install", ...NPM_FLAGS], app);
@@ -165,6 +191,29 @@ describe.skipIf(!REGISTRY.reachable)(`every kind of project, from the packed tar
       });
     }
     npmLs = await run("npm", ["ls", "--all"], app);
+
+    // The README's blocks, each on its own: the JavaScript ones run as modules; the TypeScript one joins the ES
+    // module package's programs, with the petstore types its comment's command writes; its command lines run.
+    const readme: Promise<[string, string]>[] = [];
+    readmeBlocks("js").forEach((block, index) => {
+      writeFileSync(join(app, `readme-${index + 1}.mjs`), block);
+      readme.push(
+        run(process.execPath, ["--import", "./fetch-stub.mjs", `readme-${index + 1}.mjs`], app).then(
+          (output) => [`js ${index + 1}`, output],
+          (error: Error) => [`js ${index + 1}`, error.message],
+        ),
+      );
+    });
+    writeFileSync(join(app, "fetch-stub.mjs"), FETCH_STUB);
+    for (const command of README_COMMANDS) {
+      readme.push(
+        run("sh", ["-c", command], app).then(
+          (output) => [command, output.length > 0 ? "printed" : "printed nothing"],
+          (error: Error) => [command, error.message],
+        ),
+      );
+    }
+    readmeRuns = Object.fromEntries(await Promise.all(readme));
 
     const cli = join(app, "node_modules/.bin/fluent-endpoint");
     for (const type of PACKAGES) {
@@ -180,6 +229,11 @@ describe.skipIf(!REGISTRY.reachable)(`every kind of project, from the packed tar
       writeFileSync(join(app, type, "cross-build.mts"), crossBuild("require"));
       writeFileSync(join(app, type, "cross-build.cts"), crossBuild("import"));
     }
+    const typedBlock = readmeBlocks("ts")[0] ?? "";
+    const petstoreCommand = /\/\/ (npx openapi-typescript .*)$/m.exec(typedBlock)?.[1] ?? "";
+    copyFileSync(join(root, "test/fixtures/openapi/petstore-expanded.yaml"), join(app, "module/petstore.yaml"));
+    await run("sh", ["-c", petstoreCommand], join(app, "module"));
+    writeFileSync(join(app, "module/readme-typed-routes.ts"), typedBlock);
     // A TypeScript table's text is the same in either package (TypeScript compiles it to the package's format), and
     // writing its types takes a while: each is written once, in the ES module package, and copied.
     await Promise.all(
@@ -268,6 +322,31 @@ describe.skipIf(!REGISTRY.reachable)(`every kind of project, from the packed tar
       expect(tsc[resolution]).toEqual({});
     },
   );
+
+  describe("the README's code blocks, each on its own in the app", () => {
+    it("has JavaScript blocks, a TypeScript block and command lines to run", () => {
+      expect(readmeBlocks("js").length).toBeGreaterThanOrEqual(3);
+      expect(readmeBlocks("ts")).toHaveLength(1);
+      expect(README_COMMANDS.length).toBeGreaterThanOrEqual(2);
+    });
+
+    it.each(readmeBlocks("js").map((_, index) => index + 1))(
+      "JavaScript block %i runs as a module of its own",
+      (index) => {
+        expect(readmeRuns[`js ${index}`]).toBe("");
+      },
+    );
+
+    it.each(README_COMMANDS)("%s runs and prints the request", (command) => {
+      expect(readmeRuns[command]).toBe("printed");
+    });
+
+    it("the typed-routes block compiles under tsc --strict in the ES module package (moduleResolution nodenext), each marked line an error", () => {
+      expect(existsSync(join(app, "module/petstore.d.ts"))).toBe(true);
+      expect(readFileSync(join(app, "module/readme-typed-routes.ts"), "utf8")).toContain("// @ts-expect-error");
+      expect(tsc.nodenext).toEqual({});
+    });
+  });
 
   describe.each(PACKAGES)('a "type": "%s" package', (type) => {
     it("the CLI writes each table in the format Node reads it as", () => {

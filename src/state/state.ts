@@ -255,21 +255,17 @@ const BY_LOWERCASE = /*#__PURE__*/ byLowercase();
 const OPTION_LENGTHS = /*#__PURE__*/ optionLengths();
 
 // Calls marked pure, so that a bundle without the state (only `toFetch`) drops them.
+// Each option key in lower case, and a camelCase one in snake_case and kebab-case too (`base_url`, `base-url`).
 function byLowercase(): Map<string, string> {
-  return new Map(nearMisses().map(([miss, key]) => [miss, key]));
+  const misses = new Map<string, string>();
+  for (const key of OPTION_NAMES) {
+    for (const separator of ["", "_", "-"]) misses.set(key.replace(/[A-Z]/, `${separator}$&`).toLowerCase(), key);
+  }
+  return misses;
 }
 
 function optionLengths(): Set<number> {
-  return new Set(nearMisses().map(([miss]) => miss.length));
-}
-
-/** Each option key in lower case, and a camelCase one also in snake_case and kebab-case (`base_url`, `base-url`). */
-function nearMisses(): [miss: string, key: string][] {
-  return OPTION_NAMES.flatMap((key) => {
-    const words = key.replace(/[A-Z]/g, (letter) => ` ${letter}`).toLowerCase();
-    const spellings = new Set([key.toLowerCase(), words.replaceAll(" ", "_"), words.replaceAll(" ", "-")]);
-    return [...spellings].map((miss): [string, string] => [miss, key]);
-  });
+  return new Set(Array.from(BY_LOWERCASE.keys(), (miss) => miss.length));
 }
 
 export function assertNoNearMiss(key: string): void {

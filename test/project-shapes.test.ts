@@ -130,6 +130,8 @@ function tsconfig(resolution: Resolution): string {
     lib: ["es2022", "dom"],
     types: [],
     allowJs: true,
+    // As `tsc --init` writes it: the declarations of @octokit/types alone would take most of the time.
+    skipLibCheck: true,
     ...(resolution === "nodenext"
       ? { module: "nodenext", moduleResolution: "nodenext", outDir: "out", rootDir: "." }
       : { module: "preserve", moduleResolution: "bundler", noEmit: true }),

@@ -1,5 +1,5 @@
 // Builds the three entries, `fluent-endpoint` (dist/index.*), `fluent-endpoint/octokit`
-// (dist/octokit.*) and `fluent-endpoint/openapi` (dist/openapi.*), as ESM and CommonJS over one shared chunk, and their bundled type declarations.
+// (dist/octokit.*) and `fluent-endpoint/openapi` (dist/openapi.*), as ESM and CommonJS over shared chunks, and their bundled type declarations.
 import { readFileSync, rmSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import nodeResolve from "@rollup/plugin-node-resolve";
@@ -32,6 +32,11 @@ const plugins = () => [
   // typescript@6 is pinned: 7.x ships no JavaScript compiler API, which this plugin needs.
   typescript({ tsconfig: "./tsconfig.json", declaration: false, include: ["src/**/*.ts"] }),
 ];
+
+// The brands of route tables and maps (src/core/brands.ts): declared once, as CommonJS, which both formats may import.
+const brandsSource = fileURLToPath(new URL("./src/core/brands.ts", import.meta.url));
+const isBrands = (id, importer, resolved) => resolved && id === brandsSource;
+const brandsPath = (id) => (id === brandsSource ? "./brands.cjs" : id);
 
 const entries = { index: "src/index.ts", octokit: "src/octokit.ts", openapi: "src/openapi.ts" };
 // One chunk for the code both entries share, so both hold the same EndpointError class.
@@ -74,10 +79,17 @@ export default [
   },
   {
     input: entries,
+    // Both declaration builds import the one dist/brands.d.cts: a unique symbol declared in each would be two types.
+    external: isBrands,
     output: [
-      { dir: "dist", entryFileNames: "[name].d.ts", chunkFileNames: "shared-[hash].d.ts" },
-      { dir: "dist", entryFileNames: "[name].d.cts", chunkFileNames: "shared-[hash].d.cts" },
+      { dir: "dist", entryFileNames: "[name].d.ts", chunkFileNames: "shared-[hash].d.ts", paths: brandsPath },
+      { dir: "dist", entryFileNames: "[name].d.cts", chunkFileNames: "shared-[hash].d.cts", paths: brandsPath },
     ],
+    plugins: [dts()],
+  },
+  {
+    input: { brands: brandsSource },
+    output: { dir: "dist", entryFileNames: "[name].d.cts" },
     plugins: [dts()],
   },
 ];

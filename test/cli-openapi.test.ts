@@ -85,7 +85,7 @@ describe("fluent-endpoint openapi", () => {
 
   it.each([
     [["missing.yaml"], 'cannot read "missing.yaml": ENOENT'],
-    [[NOTES, "-o", "routes.txt"], '--output "routes.txt" must end in .ts, .mts, .js or .mjs'],
+    [[NOTES, "-o", "routes.txt"], '--output "routes.txt" must end in .ts, .mts, .cts, .js, .mjs or .cjs'],
     [[], "openapi takes one description file"],
   ])("refuses %j with exit code 2 and the usage line", (args, message) => {
     const { status, stderr } = cli(args);

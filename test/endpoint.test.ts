@@ -986,9 +986,16 @@ describe("call forms", () => {
   });
 });
 
-describe("a key that differs from an option only in letter case is refused, not sent as a parameter", () => {
+describe("a key that differs from an option only in letter case, or in snake_case or kebab-case, is refused, not sent as a parameter", () => {
   it.each([
     ["baseURL", "baseUrl"],
+    ["base_url", "baseUrl"],
+    ["base-url", "baseUrl"],
+    ["BASE_URL", "baseUrl"],
+    ["Base-Url", "baseUrl"],
+    ["media_type", "mediaType"],
+    ["media-type", "mediaType"],
+    ["MEDIA_TYPE", "mediaType"],
     ["Headers", "headers"],
     ["mediatype", "mediaType"],
     ["URL", "url"],
@@ -1009,5 +1016,11 @@ describe("a key that differs from an option only in letter case is refused, not 
       "https://api.github.com/x?json=1&searchParams=a&params=2&timeout=3",
     );
     expect(endpoint("POST /x", { body: "text", headerz: 1 }).body).toEqual({ body: "text", headerz: 1 });
+  });
+
+  it("keeps keys that only contain an option's words as parameters (_url, base__url, per_page, media_types)", () => {
+    expect(endpoint("GET /x", { _url: 1, base__url: 2, per_page: 3, media_types: 4, "data-": 5 }).url).toBe(
+      "https://api.github.com/x?_url=1&base__url=2&per_page=3&media_types=4&data-=5",
+    );
   });
 });

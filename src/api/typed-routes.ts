@@ -2,6 +2,7 @@
 // Kept cheap for tsc: routes are split on `{…}`, `,` and `:`, never per character (tsc's depth limit);
 // recursion is in tail position; a route map is read one route at a time, never constrained or resolved
 // for a generic route, which would make tsc evaluate every route of the map.
+import type { TABLE_RULES as TABLE_RULES_KEY } from "../core/brands.js";
 import type { OptionName } from "../core/options.js";
 import type { EndpointOptions, HeaderValue } from "../core/types.js";
 
@@ -363,7 +364,7 @@ type UrlParameters<Url extends string, Held extends string> = NamedParameters<Ex
  * its routes takes each entry's `parameters` as they are (header parameters by name in any case, a parameter named
  * like an option is the parameter; docs/typed-routes.md, "OpenAPI"). Types only: never present.
  */
-export declare const TABLE_RULES: unique symbol;
+export declare const TABLE_RULES: typeof TABLE_RULES_KEY;
 
 /**
  * `Routes` with the names defaults hold no longer required; a base-type argument of `Endpoint`, so made once per

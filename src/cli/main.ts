@@ -3,8 +3,9 @@
 // message and a usage line, and exits with 2.
 import { closeSync, openSync, readSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { endpoint, EndpointError, type RequestOptions, toFetch, VERSION } from "../index.js";
+import { endpoint, EndpointError, type MergedOptions, type RequestOptions, toFetch, VERSION } from "../index.js";
 import { OPTION_KEYS } from "../core/options.js";
+import { parseUrlTemplate } from "../template/template.js";
 import { OPENAPI_USAGE, openapiCommand, OpenAPIUsageError } from "./openapi.js";
 
 const SYNOPSIS = "fluent-endpoint [METHOD] URL [name=value ...] [options]";
@@ -164,6 +165,26 @@ function splitPositionals(positionals: string[]): [route: string | undefined, pa
   return [first, positionals.slice(1)];
 }
 
+/** A value RFC 6570 expands to nothing: none, `null`, or an empty list or object. */
+function hasNoValue(value: unknown): boolean {
+  if (value === undefined || value === null) return true;
+  if (Array.isArray(value)) return value.length === 0;
+  return typeof value === "object" && Object.keys(value).length === 0;
+}
+
+/**
+ * The placeholders of the url (`{repo}`, `{+path}`, `:repo`) whose parameter has no value: the url leaves them out
+ * (`DELETE /repos/{owner}/{repo}` without repo is `/repos/octokit`). Optional expressions (`{?page}`, `{/path}`) are not.
+ */
+function emptyPlaceholders(merged: MergedOptions): { source: string; name: string }[] {
+  const params = merged as unknown as Record<string, unknown>;
+  return parseUrlTemplate(merged.url ?? "").parts.flatMap((part) =>
+    typeof part === "string" || (part.operator !== "" && part.operator !== "+")
+      ? []
+      : part.varspecs.filter(({ name }) => hasNoValue(params[name])).map(({ name }) => ({ source: part.source, name })),
+  );
+}
+
 /** POSIX shell single quotes: nothing inside is special, and `'` is written `'\''`. */
 function shellQuote(text: string): string {
   return `'${text.replaceAll("'", `'\\''`)}'`;
@@ -268,6 +289,11 @@ function run(args: string[]): string {
   for (const name of unsent) {
     console.error(
       `fluent-endpoint: warning: parameter ${JSON.stringify(name)} is not sent: --data is the whole body, and the url does not use it`,
+    );
+  }
+  for (const placeholder of emptyPlaceholders(builder.merge())) {
+    console.error(
+      `fluent-endpoint: warning: placeholder ${placeholder.source} has no value, so the url leaves it out: pass ${placeholder.name}=…`,
     );
   }
 

@@ -1,7 +1,7 @@
 // `fluent-endpoint openapi`: writes a module that exports an OpenAPI description's route table (and, where
 // openapi-typescript is installed, the types of its paths), so an application does not load the description.
-import { readFileSync, writeFileSync } from "node:fs";
-import { extname } from "node:path";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, extname, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { openAPIRoutes } from "../openapi.js";
 
@@ -10,7 +10,9 @@ export const OPENAPI_USAGE = `Usage: fluent-endpoint openapi DESCRIPTION [-o FIL
 Writes a module exporting \`routes\`, the route table of an OpenAPI 3.0 or 3.1
 description (.json, .yaml or .yml), for endpoint.withRoutes(routes).
 
-  -o, --output FILE   write to FILE (.ts, .mts, .js or .mjs) instead of printing a .ts module
+  -o, --output FILE   write to FILE (.ts, .mts, .cts, .js, .mjs or .cjs) instead of printing
+                      a .ts module; a .js module is CommonJS or an ES module as Node reads
+                      it (.cjs, .mjs, or by the nearest package.json's "type")
   --no-types          leave out the \`paths\` types (written when openapi-typescript is
                       installed; a .js module never has them)
 
@@ -35,9 +37,9 @@ export async function openapiCommand(args: string[]): Promise<string> {
   if (positionals.length !== 1) throw new OpenAPIUsageError("openapi takes one description file");
   const file = positionals[0]!;
   const output = values.output;
-  const javascript = output !== undefined && /\.m?js$/.test(output);
-  if (output !== undefined && !javascript && !/\.m?ts$/.test(output)) {
-    throw new OpenAPIUsageError(`--output ${JSON.stringify(output)} must end in .ts, .mts, .js or .mjs`);
+  const javascript = output !== undefined && /\.[cm]?js$/.test(output);
+  if (output !== undefined && !javascript && !/\.[cm]?ts$/.test(output)) {
+    throw new OpenAPIUsageError(`--output ${JSON.stringify(output)} must end in .ts, .mts, .cts, .js, .mjs or .cjs`);
   }
 
   let text: string;
@@ -56,14 +58,38 @@ export async function openapiCommand(args: string[]): Promise<string> {
   const types = javascript || values["no-types"] ? undefined : await pathTypes(document);
   // The file name in a JSON string, so a line break in it cannot end the comment (docs/decisions.md, "What a table trusts").
   const header = `// Written by fluent-endpoint openapi from ${JSON.stringify(file)}: do not edit.\n`;
+  // TypeScript's import and export compile to either format; JavaScript is written in the one Node reads it as.
   const module = javascript
-    ? `${header}import { routeTable } from "fluent-endpoint/openapi";\n\nexport const routes = routeTable(${table});\n`
+    ? isCommonJS(output)
+      ? `${header}const { routeTable } = require("fluent-endpoint/openapi");\n\nexports.routes = routeTable(${table});\n`
+      : `${header}import { routeTable } from "fluent-endpoint/openapi";\n\nexport const routes = routeTable(${table});\n`
     : types === undefined
       ? `${header}import { routeTable } from "fluent-endpoint/openapi";\n\nexport const routes = routeTable(${table});\n`
       : `${header}import type { OpenAPIRoutes } from "fluent-endpoint";\nimport { routeTable } from "fluent-endpoint/openapi";\n\n${types}\nexport const routes = routeTable<OpenAPIRoutes<paths>>(${table});\n`;
   if (output === undefined) return asciiOnly(module.trimEnd());
   writeFileSync(output, asciiOnly(module));
-  return `wrote ${Object.keys(routes).length} routes to ${output}`;
+  const count = Object.keys(routes).length;
+  return `wrote ${count} ${count === 1 ? "route" : "routes"} to ${output}`;
+}
+
+/**
+ * Whether Node reads the JavaScript file `path` as CommonJS: a `.cjs` file, or a `.js` file whose nearest
+ * package.json has no `"type": "module"` (or that has no package.json above it).
+ */
+function isCommonJS(path: string): boolean {
+  if (path.endsWith(".cjs")) return true;
+  if (path.endsWith(".mjs")) return false;
+  for (let dir = dirname(resolve(path)); ; dir = dirname(dir)) {
+    const manifest = join(dir, "package.json");
+    if (existsSync(manifest)) {
+      try {
+        return (JSON.parse(readFileSync(manifest, "utf8")) as { type?: unknown }).type !== "module";
+      } catch (error) {
+        throw new OpenAPIUsageError(`cannot read ${JSON.stringify(manifest)}: ${(error as Error).message}`);
+      }
+    }
+    if (dirname(dir) === dir) return true;
+  }
 }
 
 /**

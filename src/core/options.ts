@@ -16,15 +16,20 @@ const BY_LOWERCASE = /*#__PURE__*/ byLowercase();
 const OPTION_LENGTHS = /*#__PURE__*/ optionLengths();
 
 // Calls marked pure, so that a bundle that reads no options (only `toFetch`) drops them.
+// Each option key in lower case, and a camelCase one in snake_case and kebab-case too (`base_url`, `base-url`).
 function byLowercase(): Map<string, string> {
-  return new Map(OPTION_NAMES.map((key) => [key.toLowerCase(), key]));
+  const misses = new Map<string, string>();
+  for (const key of OPTION_NAMES) {
+    for (const separator of ["", "_", "-"]) misses.set(key.replace(/[A-Z]/, `${separator}$&`).toLowerCase(), key);
+  }
+  return misses;
 }
 
 function optionLengths(): Set<number> {
-  return new Set(OPTION_NAMES.map((key) => key.length));
+  return new Set(Array.from(BY_LOWERCASE.keys(), (miss) => miss.length));
 }
 
-/** The option `key` differs from only in letter case, if any. */
+/** The option `key` differs from only in letter case or by a `_` or `-` between its words, if any. */
 export function nearMiss(key: string): string | undefined {
   return OPTION_LENGTHS.has(key.length) ? BY_LOWERCASE.get(key.toLowerCase()) : undefined;
 }

@@ -1,5 +1,6 @@
 // A route table: what `openAPIRoutes()` compiles from a description and `withRoutes(routes)` builds by.
 // Plain data, so the CLI can write it into a module; `routeTable()` checks it and adds the code that builds it.
+import type { ROUTE_MAP, TABLE_KEY } from "./brands.js";
 import { describe, EndpointError } from "./errors.js";
 
 /** The style of a query parameter our code writes (a `form` parameter without `allowReserved` is in the template). */
@@ -60,11 +61,8 @@ export interface RouteEntry {
   readonly body?: RouteBody;
 }
 
-/** Carries a route map's type on a table, for `withRoutes(routes)` to infer; never present at run time. */
-declare const ROUTE_MAP: unique symbol;
-
 /** Where a table keeps its checked routes and the code that builds them (shared by every copy of the package). */
-export const TABLE: unique symbol = /*#__PURE__*/ Symbol.for("fluent-endpoint.routeTable");
+export const TABLE: typeof TABLE_KEY = /*#__PURE__*/ Symbol.for("fluent-endpoint.routeTable") as typeof TABLE_KEY;
 
 /**
  * Routes as plain data, keyed `"METHOD /path"`: what `fluent-endpoint openapi` writes and `routeTable()` takes.

@@ -381,8 +381,8 @@ export function makeOpenAPIOurs(c, endpoint, openAPIRoutes, onResult = do_not_op
 
 /**
  * openapi-fetch's side: what its client computes before it makes a `Request` — the url by `createFinalURL`
- * (baseUrl + `defaultPathSerializer` + "?" + the query serializer, made once by `createQuerySerializer()` as a
- * client without options does) and the body by `defaultBodySerializer`.
+ * (baseUrl + `defaultPathSerializer` + "?" + the query serializer of `createQuerySerializer()`, made once here where
+ * its client makes one per request) and the body by `defaultBodySerializer`.
  */
 export function makeOpenAPITheirs(c, openapiFetch, onResult = do_not_optimize) {
   const { createFinalURL, createQuerySerializer, defaultPathSerializer, defaultBodySerializer } = openapiFetch;

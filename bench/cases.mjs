@@ -225,3 +225,174 @@ export function makeTableCall(endpoint, openAPIRoutes) {
   });
   return endpoint.withRoutes(routes);
 }
+
+/**
+ * A route-table route against openapi-fetch's own serialization of the same request. Each case holds one small
+ * OpenAPI 3.1 description (ours: `endpoint.withRoutes(openAPIRoutes(description))`), our call's options, and
+ * openapi-fetch's arguments: the schema path, `params` ({ path, query }) and the body, with the headers its
+ * body serializer reads the content type from.
+ */
+const pathParameters = (...names) =>
+  names.map((name) => ({ name, in: "path", required: true, schema: { type: "string" } }));
+const objectSchema = (...names) => ({
+  type: "object",
+  properties: Object.fromEntries(names.map((name) => [name, { type: "string" }])),
+});
+const JSON_HEADERS = { "content-type": "application/json" };
+const FORM_HEADERS = { "content-type": "application/x-www-form-urlencoded" };
+
+export const OPENAPI_FETCH_CASES = [
+  {
+    name: "path",
+    label: "GET, 3 path parameters",
+    route: "GET /repos/{owner}/{repo}/issues/{issue_number}",
+    description: {
+      openapi: "3.1.0",
+      paths: {
+        "/repos/{owner}/{repo}/issues/{issue_number}": {
+          get: { parameters: pathParameters("owner", "repo", "issue_number") },
+        },
+      },
+    },
+    ours: (v) => ({ owner: v.owner, repo: v.repo, issue_number: v.id }),
+    theirs: (v) => ({ params: { path: { owner: v.owner, repo: v.repo, issue_number: v.id } } }),
+  },
+  {
+    name: "query-array",
+    label: "GET, form-exploded query array + 2",
+    route: "GET /issues",
+    description: {
+      openapi: "3.1.0",
+      paths: {
+        "/issues": {
+          get: {
+            parameters: [
+              { name: "labels", in: "query", style: "form", explode: true, schema: { type: "array" } },
+              { name: "state", in: "query", schema: { type: "string" } },
+              { name: "per_page", in: "query", schema: { type: "integer" } },
+            ],
+          },
+        },
+      },
+    },
+    ours: (v) => ({ labels: v.labels, state: v.state, per_page: v.perPage }),
+    theirs: (v) => ({ params: { query: { labels: v.labels, state: v.state, per_page: v.perPage } } }),
+  },
+  {
+    name: "deep-object",
+    label: "GET, deepObject query object (3 keys)",
+    route: "GET /search/issues",
+    description: {
+      openapi: "3.1.0",
+      paths: {
+        "/search/issues": {
+          get: {
+            parameters: [
+              {
+                name: "filter",
+                in: "query",
+                style: "deepObject",
+                explode: true,
+                schema: objectSchema("state", "label", "since"),
+              },
+            ],
+          },
+        },
+      },
+    },
+    known: "openapi-fetch writes [ ] of filter[state], and ( ) of values, as they are; ours percent-encodes them",
+    ours: (v) => ({ filter: { state: v.state, label: v.label, since: v.since } }),
+    theirs: (v) => ({ params: { query: { filter: { state: v.state, label: v.label, since: v.since } } } }),
+  },
+  {
+    name: "json-body",
+    label: "POST, 2 path parameters + JSON body",
+    route: "POST /repos/{owner}/{repo}/issues",
+    description: {
+      openapi: "3.1.0",
+      paths: {
+        "/repos/{owner}/{repo}/issues": {
+          post: {
+            parameters: pathParameters("owner", "repo"),
+            requestBody: {
+              content: {
+                "application/json": {
+                  schema: {
+                    type: "object",
+                    properties: { title: { type: "string" }, body: { type: "string" }, labels: { type: "array" } },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+    ours: (v) => ({ owner: v.owner, repo: v.repo, title: v.title, body: v.text, labels: v.labels }),
+    theirs: (v) => ({
+      params: { path: { owner: v.owner, repo: v.repo } },
+      body: { title: v.title, body: v.text, labels: v.labels },
+      headers: JSON_HEADERS,
+    }),
+  },
+  {
+    name: "form-body",
+    label: "POST, application/x-www-form-urlencoded body (4 fields)",
+    route: "POST /login/oauth/access_token",
+    description: {
+      openapi: "3.1.0",
+      paths: {
+        "/login/oauth/access_token": {
+          post: {
+            requestBody: {
+              content: {
+                "application/x-www-form-urlencoded": {
+                  schema: objectSchema("client_id", "code", "redirect_uri", "state"),
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+    known: "openapi-fetch (URLSearchParams) writes a space as +, ours as %20",
+    ours: (v) => ({ client_id: v.owner, code: v.token, redirect_uri: `https://app.example/${v.path}`, state: v.label }),
+    theirs: (v) => ({
+      body: { client_id: v.owner, code: v.token, redirect_uri: `https://app.example/${v.path}`, state: v.label },
+      headers: FORM_HEADERS,
+    }),
+  },
+];
+
+/**
+ * Our side of an openapi-fetch case: the call on `endpoint.withRoutes(openAPIRoutes(description))`. A JSON body
+ * is an object in our options (as in @octokit/endpoint's); the JSON text a client then writes is part of the timed
+ * work, as openapi-fetch's `defaultBodySerializer` writes it on its side. `onResult` receives `{ url, body }`.
+ */
+export function makeOpenAPIOurs(c, endpoint, openAPIRoutes, onResult = do_not_optimize) {
+  const api = endpoint.withRoutes(openAPIRoutes(c.description));
+  const { route } = c;
+  let i = 0;
+  return () => {
+    const { url, body } = api(route, c.ours(VALUES[i++ & MASK]));
+    onResult({ url, body: typeof body === "object" ? JSON.stringify(body) : body });
+  };
+}
+
+/**
+ * openapi-fetch's side: what its client computes before it makes a `Request` — the url by `createFinalURL`
+ * (baseUrl + `defaultPathSerializer` + "?" + the query serializer of `createQuerySerializer()`, made once here where
+ * its client makes one per request) and the body by `defaultBodySerializer`.
+ */
+export function makeOpenAPITheirs(c, openapiFetch, onResult = do_not_optimize) {
+  const { createFinalURL, createQuerySerializer, defaultPathSerializer, defaultBodySerializer } = openapiFetch;
+  const querySerializer = createQuerySerializer();
+  const schemaPath = c.route.slice(c.route.indexOf(" ") + 1);
+  const baseUrl = "https://api.github.com";
+  let i = 0;
+  return () => {
+    const { params = {}, body, headers } = c.theirs(VALUES[i++ & MASK]);
+    const url = createFinalURL(schemaPath, { baseUrl, params, querySerializer, pathSerializer: defaultPathSerializer });
+    onResult({ url, body: body === undefined ? undefined : defaultBodySerializer(body, headers) });
+  };
+}

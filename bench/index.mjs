@@ -3,6 +3,7 @@
 import { readFileSync } from "node:fs";
 import { isDeepStrictEqual } from "node:util";
 import { endpoint as reference } from "@octokit/endpoint";
+import * as openapiFetch from "openapi-fetch";
 import { endpoint as ours, RequestBuilder, VERSION } from "../dist/index.js";
 import { openAPIRoutes } from "../dist/openapi.js";
 import { runAdversarial } from "./adversarial.mjs";
@@ -15,14 +16,18 @@ import {
   makeBuilderReference,
   makeChainCall,
   makeFloorCase,
+  makeOpenAPIOurs,
+  makeOpenAPITheirs,
   makeTableCall,
+  OPENAPI_FETCH_CASES,
+  VALUES,
 } from "./cases.mjs";
 import { fixed, geomean, interleaved, machine, ns, ROUNDS, range, TIME_SCALE, table, warmUp } from "./harness.mjs";
 
 // The package does not export its package.json; read it from where npm put it.
-const referenceVersion = JSON.parse(
-  readFileSync(new URL("../node_modules/@octokit/endpoint/package.json", import.meta.url), "utf8"),
-).version;
+const versionOf = (name) =>
+  JSON.parse(readFileSync(new URL(`../node_modules/${name}/package.json`, import.meta.url), "utf8")).version;
+const referenceVersion = versionOf("@octokit/endpoint");
 const progress = (text) => process.stderr.write(`  … ${text}\n`);
 
 console.log(`fluent-endpoint ${VERSION} vs @octokit/endpoint ${referenceVersion}`);
@@ -30,6 +35,7 @@ console.log(`${machine()}; ${ROUNDS} rounds, BENCH_TIME=${TIME_SCALE}`);
 
 const DEPTHS = [1, 10, 100];
 checkInputs();
+checkOpenAPIFetch();
 
 // --- Per-call sections: every timed function of these tables runs in the same rounds.
 const pairs = [
@@ -45,6 +51,12 @@ const pairs = [
   ...DEPTHS.map((depth) => ({ name: `depth-${depth}`, ours: makeChainCall(chainOfDepth(ours, depth)) })),
   // For information: one key per level, so the request itself grows with depth.
   ...DEPTHS.map((depth) => ({ name: `grow-${depth}`, ours: makeChainCall(chainOfDepth(ours, depth, depth)) })),
+  // A table's route against openapi-fetch's serializers for the same request ("reference" is openapi-fetch here).
+  ...OPENAPI_FETCH_CASES.map((c) => ({
+    name: `openapi-fetch ${c.name}`,
+    ours: makeOpenAPIOurs(c, ours, openAPIRoutes),
+    reference: makeOpenAPITheirs(c, openapiFetch),
+  })),
 ];
 
 progress("warming up");
@@ -127,11 +139,30 @@ table(
 );
 const depthRatio = t.get("depth-100").ours / t.get("depth-1").ours;
 
+const openapiFetchRatios = OPENAPI_FETCH_CASES.map((c) => {
+  const { ours: o, reference: r, ratioRange } = t.get(`openapi-fetch ${c.name}`);
+  return { name: c.name, label: c.label, ours: o, theirs: r, ratio: r / o, ratioRange };
+});
+table(
+  `A table's route (withRoutes(openAPIRoutes(…))) vs openapi-fetch ${versionOf("openapi-fetch")}'s serializers, url + body, no Request; ratio = openapi-fetch / ours`,
+  ["case", "", "ours", "openapi-fetch", "ratio", "per-round range"],
+  openapiFetchRatios.map((r) => [r.name, r.label, ns(r.ours), ns(r.theirs), fixed(r.ratio), range(r.ratioRange)]),
+);
+const openapiFetchMean = geomean(openapiFetchRatios.map((r) => r.ratio));
+const openapiFetchSlowest = openapiFetchRatios.reduce((a, b) => (b.ratio < a.ratio ? b : a));
+console.log(
+  `geometric mean of ratios ${fixed(openapiFetchMean)}; slowest case ${openapiFetchSlowest.name} ${fixed(openapiFetchSlowest.ratio)}`,
+);
+
 // --- Growth section: adversarial and large inputs.
 await runAdversarial(ours, reference, (text) => progress(text));
 
 console.log(
-  `\nSUMMARY geomean(endpoint ratios)=${fixed(mean)} slowest=${slowest.name} ${fixed(slowest.ratio)} ` +
+  `\nSUMMARY-OPENAPI-FETCH geomean=${fixed(openapiFetchMean)} slowest=${openapiFetchSlowest.name} ${fixed(openapiFetchSlowest.ratio)} ` +
+    openapiFetchRatios.map((r) => `${r.name}=${fixed(r.ratio)}`).join(" "),
+);
+console.log(
+  `SUMMARY geomean(endpoint ratios)=${fixed(mean)} slowest=${slowest.name} ${fixed(slowest.ratio)} ` +
     `builder=${fixed(builder.reference / builder.ours)} depth100/depth1=${fixed(depthRatio)}`,
 );
 
@@ -181,6 +212,57 @@ function checkInputs() {
       ? `\nInput check (method case, user-agent and body prototype aside):\n${notes.map((n) => `  note: ${n}`).join("\n")}`
       : "\nInput check: both libraries build the same requests",
   );
+}
+
+/**
+ * Before timing: for every value set, our table route and openapi-fetch's serializers must give the same url and
+ * body. Text that differs only in how equivalent characters are encoded (`[` or `%5B`, a space as `+` or `%20` in
+ * a form body) is printed as a note; anything else stops the benchmark, since timing different requests is moot.
+ */
+function checkOpenAPIFetch() {
+  const notes = [];
+  for (const c of OPENAPI_FETCH_CASES) {
+    const seen = { ours: [], theirs: [] };
+    const runOurs = makeOpenAPIOurs(c, ours, openAPIRoutes, (result) => seen.ours.push(result));
+    const runTheirs = makeOpenAPITheirs(c, openapiFetch, (result) => seen.theirs.push(result));
+    let noted = false;
+    for (let i = 0; i < VALUES.length; i++) {
+      runOurs();
+      runTheirs();
+      const [o, r] = [seen.ours[i], seen.theirs[i]];
+      for (const [field, decode] of [
+        ["url", decodedUrl],
+        ["body", decodedForm],
+      ]) {
+        if (o[field] === r[field]) continue;
+        if (o[field] === undefined || r[field] === undefined || decode(o[field]) !== decode(r[field])) {
+          throw new Error(
+            `openapi-fetch ${c.name}: ${field} ${o[field]} (ours) vs ${r[field]} (openapi-fetch), value set ${i}`,
+          );
+        }
+        if (!noted)
+          notes.push(
+            `${c.name}: ${field} ${o[field]} (ours) vs ${r[field]} (openapi-fetch), equal decoded${c.known ? ` — ${c.known}` : ""}`,
+          );
+        noted = true;
+      }
+    }
+  }
+  console.log(
+    `\nInput check, ours vs openapi-fetch: the same url and body for all ${VALUES.length} value sets of every case` +
+      notes.map((n) => `\n  note: ${n}`).join(""),
+  );
+}
+
+/** A url as a server reads it: origin, decoded path segments, decoded query pairs. */
+function decodedUrl(text) {
+  const url = new URL(text);
+  return JSON.stringify([url.origin, url.pathname.split("/").map(decodeURIComponent), [...url.searchParams]]);
+}
+
+/** A body as a server reads an application/x-www-form-urlencoded one (JSON text, which has no `=` pairs, as it is). */
+function decodedForm(text) {
+  return text.startsWith("{") ? text : JSON.stringify([...new URLSearchParams(text)]);
 }
 
 /** A result as plain JSON data, without what legitimately differs (method case, user-agent). */

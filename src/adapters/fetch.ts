@@ -50,7 +50,7 @@ function formData(body: Record<string, unknown>): FormData {
     if (LONE_SURROGATE.test(name)) throw multipartField(name, "has a name with a lone UTF-16 surrogate");
     const value = body[name];
     const items = Array.isArray(value) ? value : [value];
-    const walk = new Walk(`multipart field ${quote(name)}`);
+    const walk = new Walk(name, "multipart field");
     for (let i = 0; i < items.length; i++) {
       const item = walk.item(items, i);
       if (item === undefined || item === null) continue;
@@ -101,7 +101,7 @@ const SENT_AS_THEY_ARE = /*#__PURE__*/ new Set([
 
 // docs/decisions.md, "`toFetch` bodies": one pass, the replacer seeing each value after its `toJSON`.
 function serialise(body: unknown, what = "the JSON body"): string {
-  const walk = new Walk(`${what} cannot be serialised: it`);
+  const walk = new Walk("", `${what} cannot be serialised: it`);
   let text: string | undefined;
   try {
     // The replacer's `this` is the object being written: the walk leaves what that is not in.

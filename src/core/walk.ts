@@ -21,13 +21,13 @@ export class Walk {
   #revisits = 0;
 
   /**
-   * @param subject what is walked, as messages name it: `parameter "x"`, `the JSON body`
-   * @param name the parameter's or field's name, for the messages of the walk's own callers
+   * @param name the parameter's or field's name ("" for none), which messages quote after `kind`
+   * @param kind what is walked, as messages name it: `parameter`, `multipart field`, `the JSON body …`
    * @param code the code of its errors
    */
   constructor(
-    readonly subject: string,
-    readonly name = "",
+    readonly name: string,
+    readonly kind = "parameter",
     readonly code: "ERR_INVALID_PARAMETER" | "ERR_INVALID_OPTIONS" = "ERR_INVALID_PARAMETER",
   ) {}
 
@@ -78,11 +78,13 @@ export class Walk {
           : problem === "shared"
             ? `holds shared objects written more than ${MAX_REVISITS} times over`
             : `contains a sparse array (a hole at index ${problem.slice(5)})`;
-    return new EndpointError(this.code, `${this.subject} ${text}`);
+    // The subject is written only here: a walk that succeeds quotes nothing.
+    const subject = this.name === "" ? this.kind : `${this.kind} ${quote(this.name)}`;
+    return new EndpointError(this.code, `${subject} ${text}`);
   }
 }
 
 /** A walk of parameter `name`. */
 export function walkOf(name: string): Walk {
-  return new Walk(`parameter ${quote(name)}`, name);
+  return new Walk(name);
 }

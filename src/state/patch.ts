@@ -8,7 +8,7 @@ import { assertBaseUrl } from "../http/url.js";
 import { parseUrlTemplate } from "../template/template.js";
 import type { Conventions } from "../core/conventions.js";
 import { describe, EndpointError, isRevoked } from "../core/errors.js";
-import { assertNoNearMiss, type OptionName } from "../core/options.js";
+import { assertNoNearMiss, nearMiss, OPTION_KEYS, type OptionName } from "../core/options.js";
 import type { HeaderValue, RequestMeta } from "../core/types.js";
 import { isPlainObject, setOwn } from "../core/values.js";
 
@@ -40,12 +40,15 @@ export class Patch {
   /** The caller's values, copied when the patch is stored. */
   params: Record<string, unknown> | undefined = undefined;
   /**
-   * With a route table, the options' keys in their order, read once the route they make is known:
-   * a key named like an option is a parameter where that route declares it (docs/decisions.md,
-   * "Route tables: one resolution").
+   * With a route table, the keys named like an option, read once the route they make is known: such a key
+   * is a parameter where that route declares it (docs/decisions.md, "Route tables: one resolution"); until
+   * then `params` holds `PENDING` in its place.
    */
   pending: [key: string, value: unknown][] | undefined = undefined;
 }
+
+/** Marks the place of a pending key among a patch's parameters. */
+export const PENDING: unique symbol = /*#__PURE__*/ Symbol("pending");
 
 /** A patch of `fields`. */
 export function patchOf(fields: Partial<Patch> = {}): Patch {
@@ -79,8 +82,13 @@ export function readOptions(
     const value = options[key];
     // `data: undefined` is no data, dropping any below (docs/decisions.md, "`undefined` options").
     if (value === undefined && key !== "data") continue;
-    if (wait) (patch.pending ??= []).push([key, value]);
-    else readKey(patch, key, value, conventions);
+    if (wait && (OPTION_KEYS.has(key) || nearMiss(key) !== undefined)) {
+      (patch.pending ??= []).push([key, value]);
+      // Its place among the parameters, which it keeps if the route declares it (a body's fields keep their order).
+      setOwn((patch.params ??= {}), key, PENDING);
+    } else {
+      readKey(patch, key, value, conventions);
+    }
   }
   return patch;
 }

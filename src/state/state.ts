@@ -145,20 +145,22 @@ function settle(patch: Patch, state: EndpointState, conventions: Conventions): P
   const { table } = conventions;
   const settled = patchOf(patch);
   settled.pending = undefined;
-  if (patch.params !== undefined) settled.params = { ...patch.params };
+  const params = (settled.params = { ...patch.params });
   const declares = (entry: RouteEntry | undefined, key: string) =>
     entry !== undefined && placementOf(entry, key) !== undefined;
-  const before = routeEntry(table, patch.method ?? state.method, patch.url ?? state.url);
+  const routeKeys = pending.some(([key]) => key === "method" || key === "url");
+  const before = routeKeys ? routeEntry(table, patch.method ?? state.method, patch.url ?? state.url) : undefined;
   for (const [key, value] of pending) {
     if ((key === "method" || key === "url") && !declares(before, key)) readKey(settled, key, value, conventions);
   }
   const entry = routeEntry(table, settled.method ?? state.method, settled.url ?? state.url);
   for (const [key, value] of pending) {
     const routeOption = key === "method" || key === "url";
-    if (declares(routeOption ? before : entry, key)) {
-      if (value !== undefined) setOwn((settled.params ??= {}), key, value);
-    } else if (!routeOption) {
-      readKey(settled, key, value, conventions);
+    if (declares(routeOption ? before : entry, key) && value !== undefined) {
+      params[key] = value;
+    } else {
+      delete params[key];
+      if (!routeOption && !declares(entry, key)) readKey(settled, key, value, conventions);
     }
   }
   return settled;
@@ -221,7 +223,7 @@ function writableCopy<V>(record: Record<string, V>): Record<string, V> {
 function mergeRequest(
   below: RequestMeta | undefined,
   above: RequestMeta,
-  walk = new Walk("request", "", "ERR_INVALID_OPTIONS"),
+  walk = new Walk("", "request", "ERR_INVALID_OPTIONS"),
 ): RequestMeta {
   if (!isPlainObject(below) || !isPlainObject(above)) return above;
   walk.enter(above);

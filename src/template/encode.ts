@@ -2,6 +2,10 @@ import { isIn, isPercentTriplet, RESERVED, UNRESERVED } from "../core/chars.js";
 
 /** RFC 6570 unreserved encoding (`{x}`); undefined for a lone surrogate, which has no UTF-8 form. */
 export function encodeUnreserved(text: string): string | undefined {
+  // Most names and values are unreserved already: returned as they are, with no call or regular expression.
+  let i = 0;
+  while (i < text.length && isIn(text.charCodeAt(i), UNRESERVED)) i++;
+  if (i === text.length) return text;
   let encoded: string;
   try {
     encoded = encodeURIComponent(text);

@@ -1,6 +1,6 @@
 // The layers of src/, lowest first: a module imports from its own layer or a lower one,
 // never a higher one, and no import (type-only ones included) closes a cycle.
-const LAYERS = ["core", "template", "http", "state", "api", "openapi", "adapters", "cli"];
+const LAYERS = ["core", "types", "template", "http", "state", "api", "openapi", "adapters", "cli"];
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {

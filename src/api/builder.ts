@@ -40,30 +40,27 @@ import type {
 } from "../core/types.js";
 import { isPlainObject, setOwn } from "../core/values.js";
 import { parseRoute } from "../http/route.js";
+import type { GivenName, GivenNames, HeldNames, HeldRoutes } from "../types/defaults.js";
 import type {
   BuiltMethod,
   EndpointFirstArgument,
   EndpointOptionsArguments,
   EndpointResultMethod,
-  GivenName,
-  GivenNames,
-  HeldNames,
-  HeldRoutes,
-  MapKey,
   MergeOptions,
   MissingNames,
   ParameterName,
   ParameterValue,
   PartialParameters,
-  Present,
+} from "../types/endpoint.js";
+import type {
+  MapKey,
   // eslint-disable-next-line @typescript-eslint/no-unused-vars -- named by a {@link RouteMap} in the JSDoc below
   RouteMap,
   RouteKey,
-  RouteMethodOr,
   RouteSuggestion,
-  RouteUrl,
   TABLE_RULES,
-} from "./typed-routes.js";
+} from "../types/route-maps.js";
+import type { Present, RouteMethodOr, RouteUrl } from "../types/route-text.js";
 
 /** A builder's frozen state and the conventions of the entry it comes from. */
 interface Link {

@@ -3,7 +3,8 @@
 // path lacks is an entry marked `absent`. Listing only the operations cost about 40 000 instantiations for a
 // 600-operation description before the first call (docs/architecture.md, "Typed routes").
 
-import type { RouteOptions, RouteParameters, TABLE_RULES, TableOptions } from "./typed-routes.js";
+import type { TABLE_RULES, TableOptions } from "../types/route-maps.js";
+import type { RouteOptions, RouteParameters } from "../types/route-text.js";
 
 type OpenAPIMethod = "get" | "put" | "post" | "delete" | "options" | "head" | "patch" | "trace";
 

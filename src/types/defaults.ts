@@ -3,19 +3,17 @@
 import type { OptionName } from "../core/options.js";
 import type { EndpointOptions } from "../core/types.js";
 import type { TableOptions } from "./route-maps.js";
-import type { OptionalNames, Present, RequiredNames } from "./route-text.js";
+import type { NamedParameters, OptionalNames, RequiredNames } from "./route-text.js";
 
 /** Never parameters, so never held by defaults (`data` excepted, see `HeldNames`). */
 type OptionKey = Exclude<OptionName, "data">;
 
 /** {@link RouteOptions} with `Held` names no longer required. */
-export type HeldRouteOptions<Route extends string, Held extends string> = [
+export type HeldRouteOptions<Route extends string, Held extends string> = NamedParameters<
+  Exclude<RequiredNames<Route>, Held>,
   OptionalNames<Route> | (RequiredNames<Route> & Held),
-] extends [never]
-  ? { [Name in Exclude<RequiredNames<Route>, Held>]: Present } & EndpointOptions
-  : { [Name in Exclude<RequiredNames<Route>, Held>]: Present } & {
-      [Name in OptionalNames<Route> | (RequiredNames<Route> & Held)]?: unknown;
-    } & EndpointOptions;
+  EndpointOptions
+>;
 
 /** `Parameters` with the names defaults hold no longer required, printed as fields (no `Omit` or `Pick`). */
 type HeldParameters<Parameters, Held extends string> = [Held] extends [never]

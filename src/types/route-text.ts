@@ -1,6 +1,7 @@
-// Types only: the parameters a route's text asks for (docs/typed-routes.md).
-// Kept cheap for tsc: routes are split on `{…}`, `,` and `:`, never per character (tsc's depth limit);
-// recursion is in tail position.
+// Types only: the parameters a route's text asks for (docs/typed-routes.md, "Routes read from their text"), in
+// three steps: its `{…}` expressions, the names each requires or may take, and the `:name` placeholders of its
+// path; then one shape, `NamedParameters`. Kept cheap for tsc: routes are split on `{…}`, `,` and `:`, never per
+// character (tsc's depth limit); recursion is in tail position.
 import type { EndpointOptions } from "../core/types.js";
 
 /**
@@ -11,40 +12,37 @@ import type { EndpointOptions } from "../core/types.js";
  */
 export type Present = NonNullable<unknown>;
 
-// prettier-ignore
-type Letter =
-  | "a" | "b" | "c" | "d" | "e" | "f" | "g" | "h" | "i" | "j" | "k" | "l" | "m"
-  | "n" | "o" | "p" | "q" | "r" | "s" | "t" | "u" | "v" | "w" | "x" | "y" | "z"
-  | "A" | "B" | "C" | "D" | "E" | "F" | "G" | "H" | "I" | "J" | "K" | "L" | "M"
-  | "N" | "O" | "P" | "Q" | "R" | "S" | "T" | "U" | "V" | "W" | "X" | "Y" | "Z";
+/** The url of a route (`"<METHOD> <URL>"` or `"<URL>"`). */
+export type RouteUrl<Route extends string> = Route extends `${string} ${infer Url}` ? Url : Route;
 
-/** `Text` up to the first `Stop`, or all of it. */
-type Before<Text extends string, Stop extends string> = Text extends `${infer Head}${Stop}${string}` ? Head : Text;
+/**
+ * The method of a builder after `route(Route)`: the route's, or the builder's own for a route that is only a url.
+ *
+ * @example
+ * type Method = RouteMethodOr<"/user", "PATCH">; // "PATCH"
+ */
+export type RouteMethodOr<Route extends string, Method extends string> = Route extends `${infer RouteMethod} ${string}`
+  ? RouteMethod
+  : Method;
 
-/** A printable ASCII character other than a letter, digit, `_` or `/`: one that ends a `:name`. */
-// prettier-ignore
-type NameEnd =
-  | "." | "-" | "~" | "%" | ":" | "?" | "#" | "!" | "$" | "&" | "'" | "(" | ")" | "*" | "+"
-  | "," | ";" | "=" | "@" | "[" | "]" | "|" | "^" | "`" | "\\" | '"' | "<" | ">" | " ";
+// Step 1: the expressions.
 
-/** The `:name` at the start of `Text`: cut at `/` first, the common case, then at each other `NameEnd` only if needed. */
-// prettier-ignore
-type ColonName<Text extends string> =
-  Before<Text, "/"> extends infer Segment extends string
-    ? Segment extends `${string}${NameEnd}${string}`
-      ? Before<Before<Before<Before<Before<Before<Before<Before<Before<Before<
-        Before<Before<Before<Before<Before<Before<Before<Before<Before<Before<
-        Before<Before<Before<Before<Before<Before<Before<Before<Before<
-          Segment, ".">, "-">, "~">, "%">, ":">, "?">, "#">, "!">, "$">, "&">,
-          "'">, "(">, ")">, "*">, "+">, ",">, ";">, "=">, "@">, "[">,
-          "]">, "|">, "^">, "`">, "\\">, '"'>, "<">, ">">, " ">
-      : Segment
-    : never;
+/** The `{…}` expressions of a template: one step per expression, not per character. */
+type Expressions<
+  Template extends string,
+  Found extends string = never,
+> = Template extends `${string}{${infer Expression}}${infer Rest}` ? Expressions<Rest, Found | Expression> : Found;
 
-/** The `:name` placeholders of a piece of literal path text (a colon before a digit stays literal). */
-type ColonNames<Text extends string, Found extends string = never> = Text extends `${string}:${infer After}`
-  ? ColonNames<After, After extends `${Letter | "_"}${string}` ? Found | ColonName<After> : Found>
-  : Found;
+// Step 2: the names an expression requires or may take.
+
+/** Operators whose variables may be left out (RFC 6570 §3.2: they expand to nothing). */
+type OptionalOperator = "#" | "." | "/" | ";" | "?" | "&";
+
+/** An expression whose names may be left out. */
+type OptionalExpression = `${OptionalOperator}${string}`;
+
+/** An expression that is more than a name: reserved (`+`), a list, or with a modifier. */
+type NotJustAName = `+${string}` | `${string}${"," | ":" | "*"}${string}`;
 
 /** A varspec's name: its `:3` prefix or `*` explode modifier stripped. */
 type VarName<Spec extends string> = Spec extends `${infer Name}:${string}`
@@ -58,32 +56,61 @@ type VarNames<List extends string, Found extends string = never> = List extends 
   ? VarNames<Rest, Found | VarName<Spec>>
   : Found | VarName<List>;
 
-/** Operators whose variables may be left out (RFC 6570 §3.2: they expand to nothing). */
-type OptionalOperator = "#" | "." | "/" | ";" | "?" | "&";
-
-/** The `{…}` expressions of a template: one step per expression, not per character. */
-type Expressions<
-  Template extends string,
-  Found extends string = never,
-> = Template extends `${string}{${infer Expression}}${infer Rest}` ? Expressions<Rest, Found | Expression> : Found;
-
-type NotJustAName = `+${string}` | `${string}${"," | ":" | "*"}${string}`;
-
-/** Names of expressions without an optional operator; most are just a name, which skips `VarNames`. */
+/** The names of expressions without an optional operator; most are just a name, which skips `VarNames`. */
 type ListNames<Lists extends string> = [Lists & NotJustAName] extends [never]
   ? Lists
   : Lists extends `+${infer List}`
     ? VarNames<List>
     : VarNames<Lists>;
 
-type OptionalExpression = `${OptionalOperator}${string}`;
+/** The names the expressions `Expression` require. */
+type RequiredOf<Expression extends string> = [Expression & OptionalExpression] extends [never]
+  ? ListNames<Expression>
+  : ListNames<Exclude<Expression, OptionalExpression>>;
 
-type OptionalLists<Expression extends string> = Expression extends `${OptionalOperator}${infer List}` ? List : never;
+/** The names the expressions `Expression` may take. */
+type OptionalOf<Expression extends string> = [Expression & OptionalExpression] extends [never]
+  ? never
+  : ListNames<Expression extends `${OptionalOperator}${infer List}` ? List : never>;
+
+// Step 3: the `:name` placeholders (docs/decisions.md, "`:name` placeholders").
+
+// prettier-ignore
+type Letter =
+  | "a" | "b" | "c" | "d" | "e" | "f" | "g" | "h" | "i" | "j" | "k" | "l" | "m"
+  | "n" | "o" | "p" | "q" | "r" | "s" | "t" | "u" | "v" | "w" | "x" | "y" | "z"
+  | "A" | "B" | "C" | "D" | "E" | "F" | "G" | "H" | "I" | "J" | "K" | "L" | "M"
+  | "N" | "O" | "P" | "Q" | "R" | "S" | "T" | "U" | "V" | "W" | "X" | "Y" | "Z";
+
+/** A printable ASCII character other than a letter, digit, `_` or `/`: one that ends a `:name`. */
+// prettier-ignore
+type NameEnd =
+  | "." | "-" | "~" | "%" | ":" | "?" | "#" | "!" | "$" | "&" | "'" | "(" | ")" | "*" | "+"
+  | "," | ";" | "=" | "@" | "[" | "]" | "|" | "^" | "`" | "\\" | '"' | "<" | ">" | " ";
+
+/** `Text` up to the first `Stop`, or all of it. */
+type Before<Text extends string, Stop extends string> = Text extends `${infer Head}${Stop}${string}` ? Head : Text;
+
+/** `Text` cut at a `NameEnd` until none is left: up to its first one, whichever `NameEnd` tsc matches first. */
+type BeforeNameEnd<Text extends string> = Text extends `${infer Head}${NameEnd}${string}` ? BeforeNameEnd<Head> : Text;
+
+/** The `:name` at the start of `Text`: cut at `/` first, the common case. */
+type ColonName<Text extends string> =
+  Before<Text, "/"> extends infer Segment extends string
+    ? Segment extends `${string}${NameEnd}${string}`
+      ? BeforeNameEnd<Segment>
+      : Segment
+    : never;
+
+/** The `:name` placeholders of a piece of literal path text (a colon before a digit stays literal). */
+type ColonNames<Text extends string, Found extends string = never> = Text extends `${string}:${infer After}`
+  ? ColonNames<After, After extends `${Letter | "_"}${string}` ? Found | ColonName<After> : Found>
+  : Found;
 
 /** Whether the path goes on past literal `Text` (no `?` or `#` in it). */
 type LiteralInPath<Text extends string> = Text extends `${string}${"?" | "#"}${string}` ? false : true;
 
-// docs/decisions.md, "`:name` placeholders".
+/** The `:name` placeholders of a url's path: its literal text up to a `?` or `#`, or a `{?…}`, `{&…}` or `{#…}`. */
 type PathColonNames<
   Url extends string,
   Found extends string = never,
@@ -104,47 +131,36 @@ type PathOf<Url extends string> = Url extends `${infer Scheme}://${infer Rest}`
       : Url
   : Url;
 
-/** `never` at once for a route without a colon, the usual case. */
+/** The `:name` placeholders of a route; `never` at once for a route without a colon, the usual case. */
 type ColonPlaceholders<Route extends string> = Route extends `${string}:${string}`
   ? PathColonNames<PathOf<RouteUrl<Route>>>
   : never;
 
+// The result: one shape of parameters, from the names.
+
+/**
+ * The parameters named `Required` and `Optional`, with `Options` beside them: the one shape of a route read from its
+ * text. `Options` is intersected here, inside the branches: a generic intersection is costly to normalize while tsc
+ * infers a call's type arguments.
+ */
+export type NamedParameters<Required extends string, Optional extends string, Options = unknown> = [Optional] extends [
+  never,
+]
+  ? { [Name in Required]: Present } & Options
+  : { [Name in Required]: Present } & { [Name in Optional]?: unknown } & Options;
+
 /** A method never holds a brace or a colon, so the whole route is scanned as it is. */
 export type RequiredNames<Route extends string> = RequiredOf<Expressions<Route>> | ColonPlaceholders<Route>;
 
-type RequiredOf<Expression extends string> = [Expression & OptionalExpression] extends [never]
-  ? ListNames<Expression>
-  : ListNames<Exclude<Expression, OptionalExpression>>;
-
+/** The names a route may take. */
 export type OptionalNames<Route extends string> = OptionalOf<Expressions<Route>>;
 
-type OptionalOf<Expression extends string> = [Expression & OptionalExpression] extends [never]
-  ? never
-  : ListNames<OptionalLists<Expression>>;
-
-/** One step for the usual route, whose expressions are all required. */
-type ExpressionParameters<Expression extends string, Colons extends string> = [
+/** The parameters of expressions `Expression` and placeholders `Colons`: one step for the usual route, whose expressions are all required. */
+type TextParameters<Expression extends string, Colons extends string, Options> = [
   Expression & OptionalExpression,
 ] extends [never]
-  ? { [Name in ListNames<Expression> | Colons]: Present }
-  : { [Name in RequiredOf<Expression> | Colons]: Present } & { [Name in OptionalOf<Expression>]?: unknown };
-
-/** The url of a route (`"<METHOD> <URL>"` or `"<URL>"`). */
-export type RouteUrl<Route extends string> = Route extends `${string} ${infer Url}` ? Url : Route;
-
-/**
- * The method of a builder after `route(Route)`: the route's, or the builder's own for a route that is only a url.
- *
- * @example
- * type Method = RouteMethodOr<"/user", "PATCH">; // "PATCH"
- */
-export type RouteMethodOr<Route extends string, Method extends string> = Route extends `${infer RouteMethod} ${string}`
-  ? RouteMethod
-  : Method;
-
-export type NamedParameters<Required extends string, Optional extends string> = [Optional] extends [never]
-  ? { [Name in Required]: Present }
-  : { [Name in Required]: Present } & { [Name in Optional]?: unknown };
+  ? NamedParameters<ListNames<Expression> | Colons, never, Options>
+  : NamedParameters<RequiredOf<Expression> | Colons, OptionalOf<Expression>, Options>;
 
 /**
  * The parameters a route needs, read from its text: `{a}`, `{+a}` and `:a` required; `{?a}`, `{/a}`, … optional.
@@ -157,21 +173,20 @@ export type NamedParameters<Required extends string, Optional extends string> = 
  *   return endpoint(route as string, parameters);
  * }
  */
-export type RouteParameters<Route extends string> = ExpressionParameters<Expressions<Route>, ColonPlaceholders<Route>>;
+export type RouteParameters<Route extends string> = TextParameters<
+  Expressions<Route>,
+  ColonPlaceholders<Route>,
+  unknown
+>;
 
 /**
- * The options a route read from its text takes. The intersection with `EndpointOptions` sits inside conditional
- * branches: a generic intersection is costly to normalize during inference.
+ * The options a route read from its text takes.
  *
  * @example
  * type Options = RouteOptions<"GET /orgs/{org}">; // { org: {} } & EndpointOptions
  */
-export type RouteOptions<Route extends string> = ExpressionOptions<Expressions<Route>, ColonPlaceholders<Route>>;
-
-type ExpressionOptions<Expression extends string, Colons extends string> = [Expression & OptionalExpression] extends [
-  never,
-]
-  ? { [Name in ListNames<Expression> | Colons]: Present } & EndpointOptions
-  : { [Name in RequiredOf<Expression> | Colons]: Present } & {
-      [Name in OptionalOf<Expression>]?: unknown;
-    } & EndpointOptions;
+export type RouteOptions<Route extends string> = TextParameters<
+  Expressions<Route>,
+  ColonPlaceholders<Route>,
+  EndpointOptions
+>;

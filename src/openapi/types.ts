@@ -3,8 +3,8 @@
 // path lacks is an entry marked `absent`. Listing only the operations cost about 40 000 instantiations for a
 // 600-operation description before the first call (docs/architecture.md, "Typed routes").
 
-import type { TABLE_RULES, TableOptions } from "../types/route-maps.js";
-import type { RouteOptions, RouteParameters } from "../types/route-text.js";
+import type { TABLE_RULES, TableEntry, TextEntry } from "../types/route-maps.js";
+import type { TableOptions } from "../types/table-options.js";
 
 type OpenAPIMethod = "get" | "put" | "post" | "delete" | "options" | "head" | "patch" | "trace";
 
@@ -41,9 +41,9 @@ type OpenAPIOperation<Paths, Route> = Route extends `${infer Method} ${infer Pat
   ? Paths[Path][Lowercase<Method> & keyof Paths[Path]]
   : never;
 
-type OpenAPIGroup<Operation, In extends string> = Operation extends { parameters: infer Parameters }
-  ? In extends keyof Parameters
-    ? Exclude<Parameters[In], undefined>
+type OpenAPIGroup<Operation, In extends string> = Operation extends { parameters: infer Groups }
+  ? In extends keyof Groups
+    ? Exclude<Groups[In], undefined>
     : never
   : never;
 
@@ -137,39 +137,32 @@ type OpenAPIRequestBody<RequestBody, Optional extends boolean> = [RequestBody] e
 type OpenAPIParameters<Operation> = OpenAPIFields<OpenAPIGroup<Operation, "path">> &
   OpenAPIFields<OpenAPIGroup<Operation, "query">> &
   OpenAPIFields<OpenAPIGroup<Operation, "cookie">> &
-  OpenAPIBodyParameters<Operation> extends infer Parameters
-  ? Parameters extends unknown
-    ? { [Key in keyof Parameters]: Parameters[Key] }
+  OpenAPIBodyParameters<Operation> extends infer Declared
+  ? Declared extends unknown
+    ? { [Key in keyof Declared]: Declared[Key] }
     : never
   : never;
 
-/** An object type, so that tsc computes a member when it is read: telling an absent operation costs no parameters. */
+/** The operation's entry: a table's, or one read from the route's text where its path lacks the method. */
 type OpenAPIEntry<Operation, Route extends string> = [Operation] extends [undefined]
-  ? AbsentEntry<Route>
-  : {
-      /** What a call takes: the declared parameters, the header parameters in any case or under `headers`, the options. */
-      parameters: TableOptions<OpenAPIParameters<Operation>, OpenAPIHeaders<Operation>, never>;
-      /** The operation's path, query and cookie parameters and its body's fields (or `data`). */
-      declared: OpenAPIParameters<Operation>;
-      /** Its header parameters, by the names the description gives them. */
-      headers: OpenAPIHeaders<Operation>;
-    };
+  ? TextEntry<Route>
+  : TableEntry<
+      OpenAPIParameters<Operation>,
+      OpenAPIHeaders<Operation>,
+      TableOptions<OpenAPIParameters<Operation>, OpenAPIHeaders<Operation>, never>
+    >;
 
 /** Header parameters but `Accept`, `Content-Type` and `Authorization`, which OpenAPI says to ignore (so does the table). */
 type OpenAPIHeaders<Operation> =
-  OpenAPIFields<OpenAPIGroup<Operation, "header">> extends infer Headers
-    ? { [Name in keyof Headers as Lowercase<Name & string> extends IgnoredHeader ? never : Name]: Headers[Name] }
+  OpenAPIFields<OpenAPIGroup<Operation, "header">> extends infer HeaderParameters
+    ? {
+        [
+          Name in keyof HeaderParameters as Lowercase<Name & string> extends IgnoredHeader ? never : Name
+        ]: HeaderParameters[Name];
+      }
     : never;
 
 type IgnoredHeader = "accept" | "content-type" | "authorization";
-
-/** A method the path lacks: no operation, so a call is read from the route's text, as for a route no map holds. */
-type AbsentEntry<Route extends string> = {
-  parameters: RouteOptions<Route>;
-  declared: RouteParameters<Route>;
-  headers: {};
-  absent: true;
-};
 
 /** The methods a path item has an operation for (openapi-typescript writes `get?: never` for the others). */
 // prettier-ignore

@@ -2,29 +2,29 @@
 // (docs/decisions.md, "Typed routes: what defaults hold").
 import type { OptionName } from "../core/options.js";
 import type { EndpointOptions } from "../core/types.js";
-import type { TableOptions } from "./route-maps.js";
+import type { EntryShape, ShapeOf } from "./route-maps.js";
+import type { TableOptions } from "./table-options.js";
 import type { NamedParameters, OptionalNames, RequiredNames } from "./route-text.js";
 
 /** Never parameters, so never held by defaults (`data` excepted, see `HeldNames`). */
 type OptionKey = Exclude<OptionName, "data">;
 
-/** {@link RouteOptions} with `Held` names no longer required. */
-export type HeldRouteOptions<Route extends string, Held extends string> = NamedParameters<
-  Exclude<RequiredNames<Route>, Held>,
-  OptionalNames<Route> | (RequiredNames<Route> & Held),
+/** {@link RouteOptions} with the `Known` names (those defaults hold) no longer required. */
+export type HeldRouteOptions<Route extends string, Known extends string> = NamedParameters<
+  Exclude<RequiredNames<Route>, Known>,
+  OptionalNames<Route> | (RequiredNames<Route> & Known),
   EndpointOptions
 >;
 
-/** `Parameters` with the names defaults hold no longer required, printed as fields (no `Omit` or `Pick`). */
-type HeldParameters<Parameters, Held extends string> = [Held] extends [never]
-  ? Parameters
-  : RelaxHeld<Parameters, Held>;
+/** `Declared` with the `Known` names no longer required, printed as fields (no `Omit` or `Pick`). */
+type RelaxKnown<Declared, Known extends string> = [Known] extends [never] ? Declared : RelaxEach<Declared, Known>;
 
-type RelaxHeld<Parameters, Held extends string> = Parameters extends unknown
-  ? [keyof Parameters & Held] extends [never]
-    ? Parameters
-    : { [Key in keyof Parameters as Key extends Held ? never : Key]: Parameters[Key] } & {
-          [Key in keyof Parameters as Key extends Held ? Key : never]?: Parameters[Key];
+/** {@link RelaxKnown} for each alternative of `Declared` (a `multipart/form-data` body's fields, or `data`). */
+type RelaxEach<Declared, Known extends string> = Declared extends unknown
+  ? [keyof Declared & Known] extends [never]
+    ? Declared
+    : { [Key in keyof Declared as Key extends Known ? never : Key]: Declared[Key] } & {
+          [Key in keyof Declared as Key extends Known ? Key : never]?: Declared[Key];
         } extends infer Relaxed
       ? { [Key in keyof Relaxed]: Relaxed[Key] }
       : never
@@ -38,17 +38,21 @@ type RelaxHeld<Parameters, Held extends string> = Parameters extends unknown
  * type Routes = HeldRoutes<{ "GET /orgs/{org}": { parameters: { org: string } } }, "org">;
  * // { "GET /orgs/{org}": { parameters: { org?: string } } }
  */
-export type HeldRoutes<Routes, Held extends string> = unknown extends Routes
+export type HeldRoutes<Routes, Known extends string> = unknown extends Routes
   ? Routes
-  : [Held] extends [never]
+  : [Known] extends [never]
     ? Routes
-    : { [Route in keyof Routes]: HeldEntry<Routes[Route], Route, Held> };
+    : { [Route in keyof Routes]: HeldEntry<ShapeOf<Routes[Route]>, Route & string, Known> };
 
-type HeldEntry<Entry, Route, Held extends string> = Entry extends { absent: true }
-  ? { parameters: HeldRouteOptions<Route & string, Held> }
-  : Entry extends { declared: infer Declared; headers: infer Headers }
-    ? { parameters: TableOptions<HeldParameters<Declared, Held>, Headers, Held> }
-    : { parameters: HeldParameters<Entry["parameters" & keyof Entry], Held> };
+/** What a call of an entry's route takes once defaults hold the `Known` names, as the entry's `parameters`. */
+type HeldEntry<Shape, Route extends string, Known extends string> =
+  Shape extends EntryShape<infer Kind, infer Declared, infer HeaderParameters>
+    ? Kind extends "text"
+      ? { parameters: HeldRouteOptions<Route, Known> }
+      : Kind extends "table"
+        ? { parameters: TableOptions<RelaxKnown<Declared, Known>, HeaderParameters, Known> }
+        : { parameters: RelaxKnown<Declared, Known> }
+    : never;
 
 /**
  * The names a defaults object surely holds (docs/decisions.md, "Typed routes: what defaults hold"), and
@@ -75,10 +79,11 @@ type DefinedNames<Options> = keyof {
  * @example
  * type Given = GivenNames<{ url: string; page?: number }>; // "url"
  */
-export type GivenNames<Parameters> = unknown extends Parameters
+export type GivenNames<Given> = unknown extends Given
   ? string
-  : keyof { [Key in keyof Parameters as Key extends string ? DefinedName<Parameters, Key, never> : never]: 0 };
+  : keyof { [Key in keyof Given as Key extends string ? DefinedName<Given, Key, never> : never]: 0 };
 
+/** `Key`, when `Options` surely holds it: required, neither `null` nor `undefined`, and not `Skipped`. */
 type DefinedName<Options, Key extends string & keyof Options, Skipped> = string extends Key
   ? never
   : Key extends Skipped

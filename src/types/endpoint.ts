@@ -2,7 +2,8 @@
 import type { OptionName } from "../core/options.js";
 import type { EndpointOptions } from "../core/types.js";
 import type { HeldRouteOptions } from "./defaults.js";
-import type { AnyCaseHeaders, DeclaredNames, MapKey, MissingHeaders, TableOptions } from "./route-maps.js";
+import type { DeclaredNames, EntryKind, EntryShape, MapKey, ShapeOf } from "./route-maps.js";
+import type { AnyCaseHeaders, MissingHeaders, TableOptions } from "./table-options.js";
 import type { NamedParameters, RequiredNames, RouteOptions, RouteParameters } from "./route-text.js";
 
 /** `NoInfer`: the route alone says what the call is (options typed `RouteParameters<Route>` would infer it). */
@@ -16,15 +17,18 @@ type OptionsArguments<Options> = {} extends Options ? [options?: NoInfer<Options
  * // endpoint({ method: "GET", url: "/users/{username}" }) is an error: `username` is missing.
  * type First = EndpointFirstArgument<{ url: "/users/{username}" }, never>;
  */
-export type EndpointFirstArgument<First, Held extends string> = First & NoInfer<UrlOptionsParameters<First, Held>>;
+export type EndpointFirstArgument<First, Known extends string> = First & NoInfer<UrlOptionsParameters<First, Known>>;
 
-type UrlOptionsParameters<Options, Held extends string> = Options extends string
+type UrlOptionsParameters<Options, Known extends string> = Options extends string
   ? unknown
   : Options extends { url: infer Url extends string }
-    ? UrlParameters<Url, Held>
+    ? UrlParameters<Url, Known>
     : unknown;
 
-type UrlParameters<Url extends string, Held extends string> = NamedParameters<Exclude<RequiredNames<Url>, Held>, never>;
+type UrlParameters<Url extends string, Known extends string> = NamedParameters<
+  Exclude<RequiredNames<Url>, Known>,
+  never
+>;
 
 /**
  * `endpoint()`'s arguments after the first: options, required when the route needs a parameter no default holds.
@@ -36,7 +40,7 @@ type UrlParameters<Url extends string, Held extends string> = NamedParameters<Ex
  * type Rest = EndpointOptionsArguments<"GET /orgs/{org}", never, {}, never, EndpointOptions>;
  * // [options: { org: {} } & EndpointOptions]
  */
-export type EndpointOptionsArguments<First, Held extends string, Routes, Keys extends keyof Routes, Options> = [
+export type EndpointOptionsArguments<First, Known extends string, Routes, Keys extends keyof Routes, Options> = [
   First,
 ] extends [never]
   ? // A first argument typed `never`: anything goes.
@@ -46,7 +50,7 @@ export type EndpointOptionsArguments<First, Held extends string, Routes, Keys ex
       ? OptionsArguments<Entry["parameters" & keyof Entry] & Options>
       : never
     : First extends string
-      ? OptionsArguments<[Held] extends [never] ? RouteOptions<First> : HeldRouteOptions<First, Held>>
+      ? OptionsArguments<[Known] extends [never] ? RouteOptions<First> : HeldRouteOptions<First, Known>>
       : // The options form: `@octokit/request` passes an undefined second argument.
         [parameters?: undefined];
 
@@ -62,15 +66,15 @@ export type EndpointResultMethod<First> = First extends `${infer Method} ${strin
     ? BuiltMethod<Method>
     : string;
 
-type MergeEntryOptions<Entry, Route extends string> = Entry extends { absent: true }
-  ? Partial<RouteParameters<Route>> & EndpointOptions
-  : Entry extends { declared: infer Declared; headers: infer Headers }
-    ? TableOptions<Partial<Declared>, Partial<Headers>, never> & {
-        [Name in DeclaredNames<Declared> & Exclude<OptionName, "data">]?: never;
-      }
-    : Entry extends { parameters: infer Parameters }
-      ? Partial<Parameters> & EndpointOptions
-      : EndpointOptions;
+/** The options of `merge()` for an entry's route: every parameter optional, a table's declared names over the options. */
+type MergeEntryOptions<Shape> =
+  Shape extends EntryShape<infer Kind, infer Declared, infer HeaderParameters>
+    ? Kind extends "table"
+      ? TableOptions<Partial<Declared>, Partial<HeaderParameters>, never> & {
+          [Name in DeclaredNames<Declared> & Exclude<OptionName, "data">]?: never;
+        }
+      : Partial<Declared> & EndpointOptions
+    : EndpointOptions;
 
 /**
  * The options of `merge(route, options)`: the route's parameters typed, none required.
@@ -79,7 +83,7 @@ type MergeEntryOptions<Entry, Route extends string> = Entry extends { absent: tr
  * type Options = MergeOptions<"GET /orgs/{org}", {}>; // { org?: {} } & EndpointOptions
  */
 export type MergeOptions<Route extends string, Routes> = [Route] extends [MapKey<Routes>]
-  ? MergeEntryOptions<Routes[Route & keyof Routes], Route>
+  ? MergeEntryOptions<ShapeOf<Routes[Route & keyof Routes]>>
   : Partial<RouteParameters<Route>> & EndpointOptions;
 
 /** The map's entry for a builder's route; `never` when the map has none. Indexed by `Route & keyof Routes`. */
@@ -90,41 +94,45 @@ type BuilderEntry<Method extends string, Url extends string, Routes> = string ex
     : never;
 
 /** An entry's parameters as a builder takes them: a route table's header parameters too, in any case, none required. */
-type EntryParameters<Entry> = Entry extends { declared: infer Declared; headers: infer Headers }
-  ? Declared & AnyCaseHeaders<Headers>
-  : Entry extends { parameters: infer Parameters }
-    ? Parameters
+type ShapeParameters<Shape> =
+  Shape extends EntryShape<EntryKind, infer Declared, infer HeaderParameters>
+    ? [keyof HeaderParameters] extends [never]
+      ? Declared
+      : Declared & AnyCaseHeaders<HeaderParameters>
     : EndpointOptions;
 
+/** The parameters a builder's route takes: its entry's, or those its text asks for. */
 type BuilderParameters<Method extends string, Url extends string, Routes> =
   BuilderEntry<Method, Url, Routes> extends infer Entry
     ? [Entry] extends [never]
       ? RouteParameters<Url>
-      : EntryParameters<Entry>
+      : ShapeParameters<ShapeOf<Entry>>
     : never;
 
-type RequiredKeys<Parameters> = {
-  [Key in keyof Parameters]-?: {} extends Pick<Parameters, Key> ? never : Key;
-}[keyof Parameters];
+/** The names `Declared` requires. */
+type RequiredKeys<Declared> = {
+  [Key in keyof Declared]-?: {} extends Pick<Declared, Key> ? never : Key;
+}[keyof Declared];
 
-/** Whether some alternative of `Parameters` (a multipart body's fields, or `data`) has every name given. */
-type SomeComplete<Parameters, Given extends string> = Parameters extends unknown
-  ? [Exclude<RequiredKeys<Parameters>, Given>] extends [never]
+/** Whether some alternative of `Declared` (a multipart body's fields, or `data`) has every name given. */
+type SomeComplete<Declared, Given extends string> = Declared extends unknown
+  ? [Exclude<RequiredKeys<Declared>, Given>] extends [never]
     ? true
     : false
   : never;
 
-type MissingParameters<Parameters, Given extends string> =
-  true extends SomeComplete<Parameters, Given>
+/** The names `Declared` requires that are not `Given`; none once some alternative is complete. */
+type MissingParameters<Declared, Given extends string> =
+  true extends SomeComplete<Declared, Given>
     ? never
-    : Parameters extends unknown
-      ? Exclude<RequiredKeys<Parameters>, Given>
+    : Declared extends unknown
+      ? Exclude<RequiredKeys<Declared>, Given>
       : never;
 
-type EntryMissing<Entry, Given extends string> = Entry extends { declared: infer Declared; headers: infer Headers }
-  ? MissingParameters<Declared, Given> | MissingHeaders<Headers, Given>
-  : Entry extends { parameters: infer Parameters }
-    ? MissingParameters<Parameters, Given>
+/** The required parameters and header parameters of an entry that are not `Given`. */
+type ShapeMissing<Shape, Given extends string> =
+  Shape extends EntryShape<EntryKind, infer Declared, infer HeaderParameters>
+    ? MissingParameters<Declared, Given> | MissingHeaders<HeaderParameters, Given>
     : never;
 
 /** The required parameters a builder lacks; a header parameter counts as given by `.header()` in any case. */
@@ -132,7 +140,7 @@ export type MissingNames<Method extends string, Url extends string, Given extend
   BuilderEntry<Method, Url, Routes> extends infer Entry
     ? [Entry] extends [never]
       ? Exclude<RequiredNames<Url>, Given>
-      : EntryMissing<Entry, Given>
+      : ShapeMissing<ShapeOf<Entry>, Given>
     : never;
 
 /**
@@ -146,9 +154,9 @@ export type ParameterName<Method extends string, Url extends string, Routes> = D
 >;
 
 /** The value for `Name` in whichever alternative declares it. */
-type DeclaredValue<Parameters, Name> = Parameters extends unknown
-  ? Name extends keyof Parameters
-    ? Parameters[Name]
+type DeclaredValue<Declared, Name> = Declared extends unknown
+  ? Name extends keyof Declared
+    ? Declared[Name]
     : never
   : never;
 
@@ -159,11 +167,11 @@ type DeclaredValue<Parameters, Name> = Parameters extends unknown
  * type Value = ParameterValue<"owner", "GET", "/repos/{owner}/{repo}", {}>; // {}
  */
 export type ParameterValue<Name extends string, Method extends string, Url extends string, Routes> =
-  BuilderParameters<Method, Url, Routes> extends infer Parameters
-    ? [Name] extends [DeclaredNames<Parameters> & string]
+  BuilderParameters<Method, Url, Routes> extends infer Declared
+    ? [Name] extends [DeclaredNames<Declared> & string]
       ? [Name] extends [never]
         ? unknown
-        : DeclaredValue<Parameters, Name>
+        : DeclaredValue<Declared, Name>
       : unknown
     : unknown;
 

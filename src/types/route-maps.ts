@@ -1,8 +1,7 @@
 // Types only: route maps, whose entries type a route's parameters (docs/typed-routes.md, "Route maps").
 // A map is read one route at a time, never constrained or resolved for a generic route, which would make tsc
 // evaluate every route of the map.
-import type { OptionName } from "../core/options.js";
-import type { EndpointOptions, HeaderValue } from "../core/types.js";
+import type { RouteOptions, RouteParameters } from "./route-text.js";
 
 /**
  * A map of routes (`"<METHOD> <URL>"`, method uppercase) to their parameters; `@octokit/types`' `Endpoints` fits.
@@ -55,90 +54,62 @@ type MarkedRoutes<Mark> = Mark extends { readonly routes: infer Routes } ? Route
 export type RouteSuggestion<Route, Routes> = [Route] extends [never] ? RouteKey<Routes> : never;
 
 /** The names a parameter type declares, every alternative's (a `multipart/form-data` body's fields, or `data`). */
-export type DeclaredNames<Parameters> = Parameters extends unknown ? keyof Parameters : never;
+export type DeclaredNames<Declared> = Declared extends unknown ? keyof Declared : never;
 
-/** The options beside parameters that declare `Declared`: an option key declared is the parameter's. */
-type OptionsBeside<Declared> = [Declared & OptionName] extends [never]
-  ? EndpointOptions
-  : { [Key in keyof EndpointOptions as Key extends Declared ? never : Key]: EndpointOptions[Key] };
+// The three kinds of entry, and the one shape every step after a lookup reads.
 
-/** Whether defaults or a builder hold header `Name`: by any case of its name, or by `headers` (`header:<name>`). */
-type IsHeaderHeld<Name extends string, Held extends string> = [
-  (Lowercase<Name> | `header:${Lowercase<Name>}`) & Lowercase<Held>,
-] extends [never]
-  ? false
-  : true;
-
-/** The required header parameters not held. */
-export type MissingHeaders<Headers, Held extends string> = {
-  [Name in keyof Headers]-?: {} extends Pick<Headers, Name>
-    ? never
-    : IsHeaderHeld<Name & string, Held> extends true
-      ? never
-      : Name;
-}[keyof Headers];
-
-/** Each header parameter, optional, by its name and by its name in lower case. */
-export type AnyCaseHeaders<Headers> = { [Name in keyof Headers]?: Headers[Name] } & {
-  [Name in keyof Headers as Lowercase<Name & string>]?: Headers[Name];
-};
+/** A route map's entry (`@octokit/types`' `Endpoints` holds these): its parameters; every option goes beside them. */
+export type MapEntry = RouteMap[string];
 
 /**
- * A header parameter's value under `headers`, which takes header values only: a boolean as the text the run time
- * writes for it at the top level, a list as text (`a,b`).
+ * A route table's entry (`OpenAPIRoutes` makes these): what a call takes, and the parameters and header parameters
+ * it declares, which defaults, `merge()` and a builder read.
  */
-type HeaderText<Value> = Value extends boolean
-  ? `${Value}`
-  : Value extends HeaderValue | null | undefined
-    ? Value
-    : HeaderValue;
+export interface TableEntry<Declared, HeaderParameters, CallOptions> {
+  /** What a call takes: the declared parameters, the header parameters in any case or under `headers`, the options. */
+  parameters: CallOptions;
+  /** The parameters but the headers: path, query and cookie parameters, and a body's fields (or `data`). */
+  declared: Declared;
+  /** The header parameters, by the names the description gives them. */
+  headers: HeaderParameters;
+}
 
-/** Under `headers`: each header parameter by its name and in lower case, as text. */
-type NestedHeaders<Headers> = { [Name in keyof Headers]?: HeaderText<Headers[Name]> } & {
-  [Name in keyof Headers as Lowercase<Name & string>]?: HeaderText<Headers[Name]>;
-} & { [name: string]: HeaderValue | null | undefined };
+/** A route table's route that its path lacks the method for: read from its text, as a route no map holds. */
+export interface TextEntry<Route extends string> {
+  parameters: RouteOptions<Route>;
+  declared: RouteParameters<Route>;
+  headers: {};
+  absent: true;
+}
 
 /**
- * The ways to give one required header: by name or in lower case, under `headers` or at the top level. Made in that
- * order, so that tsc's error names the header at the top level by the name the description gives it.
+ * How a kind of entry reads: `"text"`, from the route's text; `"map"`, a route map's parameters with every option
+ * beside them; `"table"`, a route table's, whose declared names come before the options of the same name.
  */
-type HeaderForms<Name extends string, Value, Nested extends boolean> =
-  | (Nested extends true
-      ? { [Key in Lowercase<Name> | Name]: { headers: { [Given in Key]: HeaderText<Value> } } }[Lowercase<Name> | Name]
-      : never)
-  | { [Given in Lowercase<Name>]: Value }
-  | { [Given in Name]: Value };
-
-/** One way for each required header (an intersection of unions, through a function's parameter). */
-type RequiredHeaderForms<Headers, Names extends keyof Headers, Nested extends boolean> = [Names] extends [never]
-  ? {}
-  : {
-        [Name in Names]: (forms: HeaderForms<Name & string, Headers[Name], Nested>) => void;
-      }[Names] extends (forms: infer Every) => void
-    ? Every
-    : never;
-
-/** The header parameters of a route table's entry; `Nested` is false when a body field takes the name `headers`. */
-type HeaderOptions<Headers, Held extends string, Nested extends boolean> = AnyCaseHeaders<Headers> &
-  (Nested extends true ? { headers?: NestedHeaders<Headers> } : {}) &
-  RequiredHeaderForms<Headers, MissingHeaders<Headers, Held>, Nested>;
+export type EntryKind = "text" | "map" | "table";
 
 /**
- * What a call of a route table's route takes: its parameters, its header parameters by name in any case or under
- * `headers`, and the option keys it does not declare (a declared name is the parameter).
- *
- * @example
- * type Options = TableOptions<{ url: string }, {}, never>; // { url: string } & { method?: … } (no `url` option)
+ * An entry of any kind, as every step after the lookup reads it: its kind, the parameters it declares and its header
+ * parameters (`{}` but for a table's).
  */
-export type TableOptions<Parameters, Headers, Held extends string> = [keyof Headers] extends [never]
-  ? Parameters & OptionsBeside<DeclaredNames<Parameters>>
-  : "headers" extends DeclaredNames<Parameters>
-    ? Parameters & HeaderOptions<Headers, Held, false> & OptionsBeside<DeclaredNames<Parameters>>
-    : Parameters & HeaderOptions<Headers, Held, true> & OptionsBeside<DeclaredNames<Parameters> | "headers">;
+export interface EntryShape<Kind extends EntryKind, Declared, HeaderParameters> {
+  kind: Kind;
+  declared: Declared;
+  headers: HeaderParameters;
+}
+
+/** An entry read into its {@link EntryShape}: the one place that tells the kinds apart. */
+export type ShapeOf<Entry> = Entry extends { absent: true; declared: infer Declared }
+  ? EntryShape<"text", Declared, {}>
+  : Entry extends { declared: infer Declared; headers: infer HeaderParameters }
+    ? EntryShape<"table", Declared, HeaderParameters>
+    : Entry extends { parameters: infer Declared }
+      ? EntryShape<"map", Declared, {}>
+      : never;
 
 /**
- * The key of the mark `OpenAPIRoutes` carries, `{ readonly routes: … }` (its operations, computed when read): a call of
- * its routes takes each entry's `parameters` as they are (header parameters by name in any case, a parameter named
- * like an option is the parameter; docs/typed-routes.md, "OpenAPI"). Types only: never present.
+ * The key of the mark a map of {@link TableEntry} entries carries, `{ readonly routes: … }` (its routes, computed when
+ * read, for autocompletion): a call of its routes takes each entry's `parameters` as they are. `OpenAPIRoutes` makes
+ * such a map (docs/typed-routes.md, "OpenAPI"). Types only: never present.
  */
 export declare const TABLE_RULES: unique symbol;

@@ -9,7 +9,7 @@ import type { NamedParameters, OptionalNames, RequiredNames } from "./route-text
 /** Never parameters, so never held by defaults (`data` excepted, see `HeldNames`). */
 type OptionKey = Exclude<OptionName, "data">;
 
-/** {@link RouteOptions} with the `Known` names (those defaults hold) no longer required. */
+/** `RouteOptions` with the `Known` names (those defaults hold) no longer required. */
 export type HeldRouteOptions<Route extends string, Known extends string> = NamedParameters<
   Exclude<RequiredNames<Route>, Known>,
   OptionalNames<Route> | (RequiredNames<Route> & Known),

@@ -98,13 +98,16 @@ export interface EntryShape<Kind extends EntryKind, Declared, HeaderParameters> 
   headers: HeaderParameters;
 }
 
-/** An entry read into its {@link EntryShape}: the one place that tells the kinds apart. */
+/**
+ * An entry read into its {@link EntryShape}: the one place that tells the kinds apart, each by what only it has (a
+ * `TextEntry` its `absent` mark, a `TableEntry` its `declared` parameters; a `MapEntry` only `parameters`).
+ */
 export type ShapeOf<Entry> = Entry extends { absent: true; declared: infer Declared }
   ? EntryShape<"text", Declared, {}>
   : Entry extends { declared: infer Declared; headers: infer HeaderParameters }
     ? EntryShape<"table", Declared, HeaderParameters>
-    : Entry extends { parameters: infer Declared }
-      ? EntryShape<"map", Declared, {}>
+    : Entry extends MapEntry
+      ? EntryShape<"map", Entry["parameters"], {}>
       : never;
 
 /**

@@ -41,16 +41,13 @@ import type {
 import { isPlainObject, setOwn } from "../core/values.js";
 import { parseRoute } from "../http/route.js";
 import type { GivenName, GivenNames, HeldNames, HeldRoutes } from "../types/defaults.js";
+import type { MissingNames, ParameterName, ParameterValue, PartialParameters } from "../types/builder.js";
 import type {
   BuiltMethod,
   EndpointFirstArgument,
   EndpointOptionsArguments,
   EndpointResultMethod,
   MergeOptions,
-  MissingNames,
-  ParameterName,
-  ParameterValue,
-  PartialParameters,
 } from "../types/endpoint.js";
 import type {
   MapKey,

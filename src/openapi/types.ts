@@ -6,6 +6,7 @@
 import type { TABLE_RULES, TableEntry, TextEntry } from "../types/route-maps.js";
 import type { TableOptions } from "../types/table-options.js";
 
+/** The methods a path item may hold an operation for, as openapi-typescript writes them. */
 type OpenAPIMethod = "get" | "put" | "post" | "delete" | "options" | "head" | "patch" | "trace";
 
 /**
@@ -41,12 +42,14 @@ type OpenAPIOperation<Paths, Route> = Route extends `${infer Method} ${infer Pat
   ? Paths[Path][Lowercase<Method> & keyof Paths[Path]]
   : never;
 
+/** The operation's parameters of one place (`path`, `query`, `header`, `cookie`), if any. */
 type OpenAPIGroup<Operation, In extends string> = Operation extends { parameters: infer Groups }
   ? In extends keyof Groups
     ? Exclude<Groups[In], undefined>
     : never
   : never;
 
+/** A group's fields, or none. */
 type OpenAPIFields<Group> = [Group] extends [never] ? {} : Group;
 
 // Media types, as runtime's route table picks one: JSON, else a form, else multipart, else the others.
@@ -83,6 +86,7 @@ type FieldsBody<Body> = Body extends readonly unknown[]
 /** A `multipart/form-data` field: text the schema leaves open (`format: binary`) may be a file. */
 type MultipartValue<Value> = Value extends readonly (infer Item)[] ? MultipartItem<Item>[] : MultipartItem<Value>;
 
+/** One multipart value: text the schema leaves open may be a file or bytes too. */
 type MultipartItem<Value> = string extends Value
   ? Value | BlobLike | Uint8Array
   : Value extends BlobLike
@@ -112,6 +116,7 @@ type OtherBody<Content> = {
       : Content[Type];
 }[keyof Content];
 
+/** A body by the media type the table picks: JSON, else a form, else multipart, else another. */
 type OpenAPIBody<Content, Optional extends boolean> = [keyof Content & JsonMediaType] extends [never]
   ? [keyof Content & FormMediaType] extends [never]
     ? [keyof Content & MultipartMediaType] extends [never]
@@ -120,6 +125,7 @@ type OpenAPIBody<Content, Optional extends boolean> = [keyof Content & JsonMedia
     : OptionalIf<FieldsBody<Content[keyof Content & FormMediaType]>, Optional>
   : OptionalIf<FieldsBody<Content[keyof Content & JsonMediaType]>, Optional>;
 
+/** What the operation's request body adds to a call; no `data` where it declares none. */
 type OpenAPIBodyParameters<Operation> = "requestBody" extends keyof Operation
   ? OpenAPIRequestBody<
       Exclude<Operation["requestBody" & keyof Operation], undefined>,
@@ -127,6 +133,7 @@ type OpenAPIBodyParameters<Operation> = "requestBody" extends keyof Operation
     >
   : NoBody;
 
+/** A declared request body's parameters, by its `content`. */
 type OpenAPIRequestBody<RequestBody, Optional extends boolean> = [RequestBody] extends [never]
   ? NoBody
   : RequestBody extends { content: infer Content }
@@ -162,6 +169,7 @@ type OpenAPIHeaders<Operation> =
       }
     : never;
 
+/** The header parameters OpenAPI says to ignore, in lower case. */
 type IgnoredHeader = "accept" | "content-type" | "authorization";
 
 /** The methods a path item has an operation for (openapi-typescript writes `get?: never` for the others). */

@@ -42,6 +42,7 @@ export type RouteKey<Routes> = unknown extends Routes
     ? MarkedRoutes<Routes[typeof TABLE_RULES & keyof Routes]>
     : keyof Routes;
 
+/** The routes a `TABLE_RULES` mark lists. */
 type MarkedRoutes<Mark> = Mark extends { readonly routes: infer Routes } ? Routes : never;
 
 /**

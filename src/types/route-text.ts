@@ -75,6 +75,7 @@ type OptionalOf<Expression extends string> = [Expression & OptionalExpression] e
 
 // Step 3: the `:name` placeholders (docs/decisions.md, "`:name` placeholders").
 
+/** A letter: what a `:name` starts with, or `_`. */
 // prettier-ignore
 type Letter =
   | "a" | "b" | "c" | "d" | "e" | "f" | "g" | "h" | "i" | "j" | "k" | "l" | "m"

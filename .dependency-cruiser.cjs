@@ -1,9 +1,9 @@
 // The layers of src/, lowest first: a module imports from its own layer or a lower one,
 // never a higher one, and no import (type-only ones included) closes a cycle.
-const LAYERS = ["core", "template", "http", "state", "api", "adapters", "octokit", "openapi", "cli"];
+const LAYERS = ["core", "types", "template", "http", "state", "api", "adapters", "octokit", "openapi", "cli"];
 
 // The generic path: everything but the features (the Octokit conventions, route tables) and the CLI.
-const GENERIC = ["core", "template", "http", "state", "api", "adapters"];
+const GENERIC = ["core", "types", "template", "http", "state", "api", "adapters"];
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {

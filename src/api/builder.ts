@@ -17,30 +17,24 @@ import type {
 } from "../core/types.js";
 import { isPlainObject, setOwn } from "../core/values.js";
 import { parseRoute } from "../http/route.js";
+import type { GivenName, GivenNames, HeldNames, HeldRoutes } from "../types/defaults.js";
+import type { MissingNames, ParameterName, ParameterValue, PartialParameters } from "../types/builder.js";
 import type {
   BuiltMethod,
   EndpointFirstArgument,
   EndpointOptionsArguments,
   EndpointResultMethod,
-  GivenName,
-  GivenNames,
-  HeldNames,
-  HeldRoutes,
-  MapKey,
   MergeOptions,
-  MissingNames,
-  ParameterName,
-  ParameterValue,
-  PartialParameters,
-  Present,
+} from "../types/endpoint.js";
+import type {
+  MapKey,
   // eslint-disable-next-line @typescript-eslint/no-unused-vars -- named by a {@link RouteMap} in the JSDoc below
   RouteMap,
   RouteKey,
-  RouteMethodOr,
   RouteSuggestion,
-  RouteUrl,
   TABLE_RULES,
-} from "./typed-routes.js";
+} from "../types/route-maps.js";
+import type { Present, RouteMethodOr, RouteUrl } from "../types/route-text.js";
 
 /** What a builder holds: its frozen state and the conventions of the entry it comes from. */
 interface BuilderCore {
@@ -342,7 +336,7 @@ export function createEndpoint(state: EndpointState, conventions: Conventions): 
 }
 
 /** The call signature of an {@link Endpoint}; type arguments, not per-call types, so tsc makes them once per endpoint type. */
-interface EndpointCall<Held extends string, Routes, Keys extends keyof Routes, Options> {
+interface EndpointCall<Known extends string, Routes, Keys extends keyof Routes, Options> {
   /**
    * Request options for a route plus parameters, or for options holding method and url; `parse(merge(…))`.
    *
@@ -353,8 +347,8 @@ interface EndpointCall<Held extends string, Routes, Keys extends keyof Routes, O
    * // { method: "get", url: "https://api.github.com/users/octocat", headers: {…} }
    */
   <const First extends string | EndpointOptions = EndpointOptions>(
-    first?: EndpointFirstArgument<First, Held> | Keys,
-    ...options: EndpointOptionsArguments<First, Held, Routes, Keys, Options>
+    first?: EndpointFirstArgument<First, Known> | Keys,
+    ...options: EndpointOptionsArguments<First, Known, Routes, Keys, Options>
   ): RequestOptions<EndpointResultMethod<First>>;
 }
 
@@ -363,7 +357,7 @@ interface EndpointCall<Held extends string, Routes, Keys extends keyof Routes, O
  * of `Map` (the map before defaults), for autocompletion, only while no route is typed yet (`Suggested` is then its
  * default; a call's route gives it otherwise, so tsc never lists them for a call's own check).
  */
-interface TableEndpointCall<Held extends string, Routes, Keys extends keyof Routes, Map> {
+interface TableEndpointCall<Known extends string, Routes, Keys extends keyof Routes, Map> {
   /**
    * Request options for a route plus parameters, or for options holding method and url; `parse(merge(…))`.
    *
@@ -375,8 +369,8 @@ interface TableEndpointCall<Held extends string, Routes, Keys extends keyof Rout
     const First extends string | EndpointOptions = EndpointOptions,
     Suggested extends string = EndpointOptions extends First ? RouteKey<Map> & string : never,
   >(
-    first?: EndpointFirstArgument<First, Held> | Suggested,
-    ...options: EndpointOptionsArguments<First, Held, Routes, Keys, unknown>
+    first?: EndpointFirstArgument<First, Known> | Suggested,
+    ...options: EndpointOptionsArguments<First, Known, Routes, Keys, unknown>
   ): RequestOptions<EndpointResultMethod<First>>;
 }
 

@@ -3,8 +3,10 @@
 // path lacks is an entry marked `absent`. Listing only the operations cost about 40 000 instantiations for a
 // 600-operation description before the first call (docs/architecture.md, "Typed routes").
 
-import type { RouteOptions, RouteParameters, TABLE_RULES, TableOptions } from "./typed-routes.js";
+import type { TABLE_RULES, TableEntry, TextEntry } from "../types/route-maps.js";
+import type { TableOptions } from "../types/table-options.js";
 
+/** The methods a path item may hold an operation for, as openapi-typescript writes them. */
 type OpenAPIMethod = "get" | "put" | "post" | "delete" | "options" | "head" | "patch" | "trace";
 
 /**
@@ -40,12 +42,14 @@ type OpenAPIOperation<Paths, Route> = Route extends `${infer Method} ${infer Pat
   ? Paths[Path][Lowercase<Method> & keyof Paths[Path]]
   : never;
 
-type OpenAPIGroup<Operation, In extends string> = Operation extends { parameters: infer Parameters }
-  ? In extends keyof Parameters
-    ? Exclude<Parameters[In], undefined>
+/** The operation's parameters of one place (`path`, `query`, `header`, `cookie`), if any. */
+type OpenAPIGroup<Operation, In extends string> = Operation extends { parameters: infer Groups }
+  ? In extends keyof Groups
+    ? Exclude<Groups[In], undefined>
     : never
   : never;
 
+/** A group's fields, or none. */
 type OpenAPIFields<Group> = [Group] extends [never] ? {} : Group;
 
 // Media types, as runtime's route table picks one: JSON, else a form, else multipart, else the others.
@@ -82,6 +86,7 @@ type FieldsBody<Body> = Body extends readonly unknown[]
 /** A `multipart/form-data` field: text the schema leaves open (`format: binary`) may be a file. */
 type MultipartValue<Value> = Value extends readonly (infer Item)[] ? MultipartItem<Item>[] : MultipartItem<Value>;
 
+/** One multipart value: text the schema leaves open may be a file or bytes too. */
 type MultipartItem<Value> = string extends Value
   ? Value | BlobLike | Uint8Array
   : Value extends BlobLike
@@ -111,6 +116,7 @@ type OtherBody<Content> = {
       : Content[Type];
 }[keyof Content];
 
+/** A body by the media type the table picks: JSON, else a form, else multipart, else another. */
 type OpenAPIBody<Content, Optional extends boolean> = [keyof Content & JsonMediaType] extends [never]
   ? [keyof Content & FormMediaType] extends [never]
     ? [keyof Content & MultipartMediaType] extends [never]
@@ -119,6 +125,7 @@ type OpenAPIBody<Content, Optional extends boolean> = [keyof Content & JsonMedia
     : OptionalIf<FieldsBody<Content[keyof Content & FormMediaType]>, Optional>
   : OptionalIf<FieldsBody<Content[keyof Content & JsonMediaType]>, Optional>;
 
+/** What the operation's request body adds to a call; no `data` where it declares none. */
 type OpenAPIBodyParameters<Operation> = "requestBody" extends keyof Operation
   ? OpenAPIRequestBody<
       Exclude<Operation["requestBody" & keyof Operation], undefined>,
@@ -126,6 +133,7 @@ type OpenAPIBodyParameters<Operation> = "requestBody" extends keyof Operation
     >
   : NoBody;
 
+/** A declared request body's parameters, by its `content`. */
 type OpenAPIRequestBody<RequestBody, Optional extends boolean> = [RequestBody] extends [never]
   ? NoBody
   : RequestBody extends { content: infer Content }
@@ -136,39 +144,33 @@ type OpenAPIRequestBody<RequestBody, Optional extends boolean> = [RequestBody] e
 type OpenAPIParameters<Operation> = OpenAPIFields<OpenAPIGroup<Operation, "path">> &
   OpenAPIFields<OpenAPIGroup<Operation, "query">> &
   OpenAPIFields<OpenAPIGroup<Operation, "cookie">> &
-  OpenAPIBodyParameters<Operation> extends infer Parameters
-  ? Parameters extends unknown
-    ? { [Key in keyof Parameters]: Parameters[Key] }
+  OpenAPIBodyParameters<Operation> extends infer Declared
+  ? Declared extends unknown
+    ? { [Key in keyof Declared]: Declared[Key] }
     : never
   : never;
 
-/** An object type, so that tsc computes a member when it is read: telling an absent operation costs no parameters. */
+/** The operation's entry: a table's, or one read from the route's text where its path lacks the method. */
 type OpenAPIEntry<Operation, Route extends string> = [Operation] extends [undefined]
-  ? AbsentEntry<Route>
-  : {
-      /** What a call takes: the declared parameters, the header parameters in any case or under `headers`, the options. */
-      parameters: TableOptions<OpenAPIParameters<Operation>, OpenAPIHeaders<Operation>, never>;
-      /** The operation's path, query and cookie parameters and its body's fields (or `data`). */
-      declared: OpenAPIParameters<Operation>;
-      /** Its header parameters, by the names the description gives them. */
-      headers: OpenAPIHeaders<Operation>;
-    };
+  ? TextEntry<Route>
+  : TableEntry<
+      OpenAPIParameters<Operation>,
+      OpenAPIHeaders<Operation>,
+      TableOptions<OpenAPIParameters<Operation>, OpenAPIHeaders<Operation>, never>
+    >;
 
 /** Header parameters but `Accept`, `Content-Type` and `Authorization`, which OpenAPI says to ignore (so does the table). */
 type OpenAPIHeaders<Operation> =
-  OpenAPIFields<OpenAPIGroup<Operation, "header">> extends infer Headers
-    ? { [Name in keyof Headers as Lowercase<Name & string> extends IgnoredHeader ? never : Name]: Headers[Name] }
+  OpenAPIFields<OpenAPIGroup<Operation, "header">> extends infer HeaderParameters
+    ? {
+        [
+          Name in keyof HeaderParameters as Lowercase<Name & string> extends IgnoredHeader ? never : Name
+        ]: HeaderParameters[Name];
+      }
     : never;
 
+/** The header parameters OpenAPI says to ignore, in lower case. */
 type IgnoredHeader = "accept" | "content-type" | "authorization";
-
-/** A method the path lacks: no operation, so a call is read from the route's text, as for a route no map holds. */
-type AbsentEntry<Route extends string> = {
-  parameters: RouteOptions<Route>;
-  declared: RouteParameters<Route>;
-  headers: {};
-  absent: true;
-};
 
 /** The methods a path item has an operation for (openapi-typescript writes `get?: never` for the others). */
 // prettier-ignore

@@ -1134,8 +1134,8 @@ describe("what a table trusts about its data: nothing, every field read once and
     const noop = () => "";
     for (const forged of [
       { [TABLE]: { entries: new Map([["GET /x", entry]]) } },
-      { [TABLE]: { entries: { "GET /x": entry }, values: noop, place: noop, formBody: noop } },
-      { [TABLE]: { entries: null, values: noop, place: noop, formBody: noop } },
+      { [TABLE]: { entries: { "GET /x": entry }, values: noop, placeParameter: noop, formBody: noop } },
+      { [TABLE]: { entries: null, values: noop, placeParameter: noop, formBody: noop } },
     ]) {
       expectEndpointError(
         () => callUnchecked(endpoint.withRoutes, forged),

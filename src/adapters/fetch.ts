@@ -1,4 +1,4 @@
-import { describe, EndpointError, isRevoked, orTooLong, quote } from "../core/errors.js";
+import { kindOf, EndpointError, isRevoked, asLengthError, quote } from "../core/errors.js";
 import { formBody } from "../http/serialize.js";
 import type { RequestOptions } from "../core/types.js";
 import { builtinKind, isPlainObject, ownValue, scalarText, setOwn } from "../core/values.js";
@@ -118,7 +118,7 @@ function serialise(body: unknown, what = "the JSON body"): string {
       return value;
     }) as string | undefined;
   } catch (error) {
-    throw orTooLong(error, `${what} cannot be serialised: it is`);
+    throw asLengthError(error, `${what} cannot be serialised: it is`);
   }
   if (text === undefined) throw unserialisable(what, `a ${typeof body}, which has no JSON text`);
   return text;
@@ -138,7 +138,7 @@ function unserialisable(what: string, problem: string): EndpointError {
  */
 export function toFetch(options: RequestOptions): [string, FetchInit] {
   if (typeof options !== "object" || options === null || isRevoked(options)) {
-    throw new EndpointError("ERR_INVALID_OPTIONS", `toFetch needs request options, got ${describe(options)}`);
+    throw new EndpointError("ERR_INVALID_OPTIONS", `toFetch needs request options, got ${kindOf(options)}`);
   }
   // Each field read once, so a getter cannot answer one value to a check and another to its use.
   const method = requestField(options, "method") as string;
@@ -153,7 +153,7 @@ export function toFetch(options: RequestOptions): [string, FetchInit] {
     if (typeof value !== "string" && typeof value !== "number") {
       throw new EndpointError(
         "ERR_INVALID_OPTIONS",
-        `toFetch: header ${quote(name)} must be a string or a number, got ${describe(value)}`,
+        `toFetch: header ${quote(name)} must be a string or a number, got ${kindOf(value)}`,
       );
     }
     setOwn(headers, name, String(value));
@@ -195,7 +195,7 @@ function requestField(options: object, field: string): unknown {
   if (field === "headers" ? !isPlainObject(value) : typeof value !== "string") {
     throw new EndpointError(
       "ERR_INVALID_OPTIONS",
-      `toFetch: the request options' ${field} must be ${field === "headers" ? "a plain object" : "a string"}, got ${describe(value)}`,
+      `toFetch: the request options' ${field} must be ${field === "headers" ? "a plain object" : "a string"}, got ${kindOf(value)}`,
     );
   }
   return value;

@@ -1,5 +1,5 @@
 import { type Conventions, PLAIN } from "../core/conventions.js";
-import { describe, EndpointError, quote } from "../core/errors.js";
+import { kindOf, EndpointError, quote } from "../core/errors.js";
 import { assertNoNearMiss, OPTION_KEYS } from "../core/options.js";
 import { placementOf, type RouteTable, tableRuntime } from "../core/route-table.js";
 import { buildRequest, parse } from "../state/build.js";
@@ -87,7 +87,7 @@ export class RequestBuilder<
       // Also a builder of another copy of the package (its other build, or another version).
       throw new EndpointError(
         "ERR_INVALID_OPTIONS",
-        `a RequestBuilder method was called on ${describe(builder)}, not on a builder of this copy of fluent-endpoint; call it as builder.method(…)`,
+        `a RequestBuilder method was called on ${kindOf(builder)}, not on a builder of this copy of fluent-endpoint; call it as builder.method(…)`,
       );
     }
     return (builder as RequestBuilder).#core;
@@ -139,7 +139,7 @@ export class RequestBuilder<
   ): RequestBuilder<Method, Url, Given | GivenName<`header:${Lowercase<Name>}`, Value>, Routes>;
   header(name: string, value: HeaderValue | null | undefined): RequestBuilder {
     if (typeof name !== "string") {
-      throw new EndpointError("ERR_INVALID_HEADER", `header name must be a string, got ${describe(name)}`);
+      throw new EndpointError("ERR_INVALID_HEADER", `header name must be a string, got ${kindOf(name)}`);
     }
     return withPatch(RequestBuilder.#coreOf(this), patchOf({ headers: [readHeader(name, value)] }));
   }
@@ -180,7 +180,7 @@ export class RequestBuilder<
   ): RequestBuilder<M, U, G | GivenNames<Parameters>, R>;
   params(params: Record<string, unknown>): RequestBuilder {
     if (!isPlainObject(params)) {
-      throw new EndpointError("ERR_INVALID_OPTIONS", `params must be a plain object, got ${describe(params)}`);
+      throw new EndpointError("ERR_INVALID_OPTIONS", `params must be a plain object, got ${kindOf(params)}`);
     }
     const core = RequestBuilder.#coreOf(this);
     const values: Record<string, unknown> = {};
@@ -281,7 +281,7 @@ function withOption(
 
 function assertParameterName(name: unknown, { state }: BuilderCore): void {
   if (typeof name !== "string") {
-    throw new EndpointError("ERR_INVALID_PARAMETER", `parameter name must be a string, got ${describe(name)}`);
+    throw new EndpointError("ERR_INVALID_PARAMETER", `parameter name must be a string, got ${kindOf(name)}`);
   }
   // docs/decisions.md, "Route tables": a parameter the route declares is a parameter, whatever its name.
   if (state.entry !== undefined && placementOf(state.entry, name) !== undefined) return;
@@ -302,7 +302,7 @@ function builderOf(state: EndpointState, conventions: Conventions): RequestBuild
 function readArguments(first: unknown, second: unknown, count: number, conventions: Conventions): Patch[] {
   if (typeof first === "string") return [readOptions(first, second, conventions)];
   if (count > 1 && (first === undefined ? second !== undefined : !isPlainObject(first))) {
-    throw new EndpointError("ERR_INVALID_ROUTE", `route must be a string, got ${describe(first)}`);
+    throw new EndpointError("ERR_INVALID_ROUTE", `route must be a string, got ${kindOf(first)}`);
   }
   const options = readOptions(undefined, first, conventions);
   return second === undefined || second === first ? [options] : [options, readOptions(undefined, second, conventions)];

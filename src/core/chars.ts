@@ -38,7 +38,7 @@ function buildTable(): Uint8Array {
 }
 
 /** True when the character `code` is ASCII and in one of the classes of `flags`. */
-export function isIn(code: number, flags: number): boolean {
+export function inClass(code: number, flags: number): boolean {
   return code < 128 && (table[code]! & flags) !== 0;
 }
 
@@ -51,13 +51,15 @@ export function isControl(code: number): boolean {
 export function isPercentTriplet(text: string, index: number): boolean {
   const hex = DIGIT | HEX_LETTER;
   return (
-    text.charCodeAt(index) === 37 && isIn(text.charCodeAt(index + 1), hex) && isIn(text.charCodeAt(index + 2), hex)
+    text.charCodeAt(index) === 37 &&
+    inClass(text.charCodeAt(index + 1), hex) &&
+    inClass(text.charCodeAt(index + 2), hex)
   );
 }
 
 /** Index of the first character of `text` at or after `from` that is not in `flags`, or `text.length`. */
 export function spanOf(text: string, flags: number, from = 0): number {
   let i = from;
-  while (i < text.length && isIn(text.charCodeAt(i), flags)) i++;
+  while (i < text.length && inClass(text.charCodeAt(i), flags)) i++;
   return i;
 }

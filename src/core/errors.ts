@@ -80,7 +80,7 @@ export class EndpointError extends TypeError {
  * `error` as `ERR_INVALID_PARAMETER` naming `culprit` when it is V8's own for a string over its longest
  * (2 ** 29 - 24 characters), which no check of the input can foresee; any other error as it is.
  */
-export function orTooLong(error: unknown, culprit: string): unknown {
+export function asLengthError(error: unknown, culprit: string): unknown {
   return error instanceof RangeError && error.message === "Invalid string length"
     ? new EndpointError(
         "ERR_INVALID_PARAMETER",
@@ -110,7 +110,7 @@ export function quote(text: string, limit = 60): string {
 }
 
 /** A short description of a value's kind for messages. */
-export function describe(value: unknown): string {
+export function kindOf(value: unknown): string {
   if (value === null) return "null";
   if (typeof value !== "object") return typeof value;
   if (isRevoked(value)) return "a revoked Proxy";

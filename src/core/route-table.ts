@@ -1,7 +1,7 @@
 // A route table: what `openAPIRoutes()` compiles from a description and `withRoutes(routes)` builds by.
 // Plain data, so the CLI can write it into a module; `routeTable()` checks it and adds the code that builds it.
 import type { ROUTE_MAP, TABLE_KEY } from "./brands.js";
-import { describe, EndpointError } from "./errors.js";
+import { kindOf, EndpointError } from "./errors.js";
 
 /** The style of a query parameter our code writes (a `form` parameter without `allowReserved` is in the template). */
 export type QueryStyle = "form" | "spaceDelimited" | "pipeDelimited" | "deepObject";
@@ -96,7 +96,7 @@ export interface TableRuntime {
   /** The values to expand a route's template with: a parameter such as `user-id` also under its varname `user%2Did`. */
   values(entry: RouteEntry, params: Readonly<Record<string, unknown>>): Readonly<Record<string, unknown>>;
   /** Writes a header or cookie parameter into `headers`, or returns the query text of a styled one. */
-  place(name: string, value: unknown, placement: RouteParameter, headers: Record<string, unknown>): string;
+  placeParameter(name: string, value: unknown, placement: RouteParameter, headers: Record<string, unknown>): string;
   /** The `application/x-www-form-urlencoded` text of a body's fields: the serializer's `formBody`, which `toFetch` uses too. */
   formBody(fields: Readonly<Record<string, unknown>>, encoding: Readonly<Record<string, BodyFieldEncoding>>): string;
 }
@@ -110,17 +110,17 @@ export function tableRuntime(routes: unknown, below: TableRuntime | undefined): 
     // A revoked Proxy holds no table.
   }
   // docs/decisions.md, "What a table trusts": each field read once, a table's routes frozen, a forged one refused here.
-  const { entries, values, place, formBody } = (isObject(runtime) ? runtime : {}) as Partial<TableRuntime>;
+  const { entries, values, placeParameter, formBody } = (isObject(runtime) ? runtime : {}) as Partial<TableRuntime>;
   if (
     !isObject(entries) ||
     !Object.isFrozen(entries) ||
     typeof values !== "function" ||
-    typeof place !== "function" ||
+    typeof placeParameter !== "function" ||
     typeof formBody !== "function"
   ) {
     throw new EndpointError(
       "ERR_INVALID_OPTIONS",
-      `withRoutes() needs a table from routeTable(), got ${describe(routes)}`,
+      `withRoutes() needs a table from routeTable(), got ${kindOf(routes)}`,
     );
   }
   // A later table's routes replace an earlier one's of the same key.
@@ -128,7 +128,7 @@ export function tableRuntime(routes: unknown, below: TableRuntime | undefined): 
     below === undefined
       ? entries
       : Object.freeze(Object.assign(Object.create(null) as Record<string, RouteEntry>, below.entries, entries));
-  return Object.freeze({ entries: merged, values, place, formBody });
+  return Object.freeze({ entries: merged, values, placeParameter, formBody });
 }
 
 function isObject(value: unknown): value is object {

@@ -32,11 +32,11 @@ export function invalidParameter(name: string, problem: string): EndpointError {
 
 /** By internal slot, not `instanceof`: works across realms, runs no caller getter, and a `toStringTag` cannot fake it. */
 export function builtinKind(value: object): "Date" | "Map" | "Set" | "BigInt" | undefined {
-  if (works(Date.prototype.getTime, value)) return "Date";
-  if (works(Map.prototype.has, value)) return "Map";
-  if (works(Set.prototype.has, value)) return "Set";
+  if (succeeds(Date.prototype.getTime, value)) return "Date";
+  if (succeeds(Map.prototype.has, value)) return "Map";
+  if (succeeds(Set.prototype.has, value)) return "Set";
   // A boxed bigint (`Object(1n)`), which JSON.stringify unboxes and then refuses.
-  if (works(BigInt.prototype.valueOf, value)) return "BigInt";
+  if (succeeds(BigInt.prototype.valueOf, value)) return "BigInt";
   return undefined;
 }
 
@@ -46,7 +46,7 @@ function hasBasePrototype(value: object): boolean {
   return proto === null || isPlainObject(proto);
 }
 
-function works(method: (this: never, key: never) => unknown, value: object): boolean {
+function succeeds(method: (this: never, key: never) => unknown, value: object): boolean {
   try {
     (method as (this: object, key: number) => unknown).call(value, 0);
     return true;

@@ -1,6 +1,6 @@
-import { ALPHA, DIGIT, isIn, spanOf, WORD } from "../core/chars.js";
+import { ALPHA, DIGIT, inClass, spanOf, WORD } from "../core/chars.js";
 import type { Previews } from "../core/conventions.js";
-import { describe, EndpointError, isRevoked, quote, shorten } from "../core/errors.js";
+import { kindOf, EndpointError, isRevoked, quote, shorten } from "../core/errors.js";
 import { isPlainObject, ownValue } from "../core/values.js";
 
 /** A `mediaType` as read: each field undefined when not given (the current one stays). */
@@ -12,7 +12,7 @@ export interface MediaTypeFields {
 // docs/decisions.md, "`mediaType`".
 export function readMediaType(mediaType: unknown, previews: Previews | undefined): MediaTypeFields {
   if (!isPlainObject(mediaType)) {
-    throw new EndpointError("ERR_INVALID_OPTIONS", `mediaType must be a plain object, got ${describe(mediaType)}`);
+    throw new EndpointError("ERR_INVALID_OPTIONS", `mediaType must be a plain object, got ${kindOf(mediaType)}`);
   }
   for (const key of Object.keys(mediaType)) {
     if (key !== "format" && key !== "previews") {
@@ -31,10 +31,10 @@ export function readMediaType(mediaType: unknown, previews: Previews | undefined
 function readFormat(format: unknown): string | undefined {
   if (format === undefined) return undefined;
   if (typeof format !== "string") {
-    throw new EndpointError("ERR_INVALID_OPTIONS", `mediaType.format must be a string, got ${describe(format)}`);
+    throw new EndpointError("ERR_INVALID_OPTIONS", `mediaType.format must be a string, got ${kindOf(format)}`);
   }
   // "" (none), or a letter or digit then letters, digits, "_", "-", ".", "+": never `v3..` or `v3.+json`.
-  if (format !== "" && (!isIn(format.charCodeAt(0), ALPHA | DIGIT) || !isFormatTail(format))) {
+  if (format !== "" && (!inClass(format.charCodeAt(0), ALPHA | DIGIT) || !isFormatTail(format))) {
     throw new EndpointError(
       "ERR_INVALID_OPTIONS",
       `mediaType.format ${quote(format)} must start with a letter or digit and hold only letters, digits, "_", "-", "." or "+"`,
@@ -47,7 +47,7 @@ function readFormat(format: unknown): string | undefined {
 function readPreviews(list: unknown, previews: Previews | undefined): readonly string[] | undefined {
   if (list === undefined) return undefined;
   if (isRevoked(list) || !Array.isArray(list)) {
-    throw new EndpointError("ERR_INVALID_OPTIONS", `mediaType.previews must be a list, got ${describe(list)}`);
+    throw new EndpointError("ERR_INVALID_OPTIONS", `mediaType.previews must be a list, got ${kindOf(list)}`);
   }
   if (previews !== undefined) return list.length === 0 ? [] : previews.read(list);
   if (list.length > 0) {
@@ -62,7 +62,7 @@ function readPreviews(list: unknown, previews: Previews | undefined): readonly s
 function isFormatTail(format: string): boolean {
   for (let i = 1; i < format.length; i++) {
     const code = format.charCodeAt(i);
-    if (!isIn(code, WORD) && code !== 45 && code !== 46 && code !== 43) return false;
+    if (!inClass(code, WORD) && code !== 45 && code !== 46 && code !== 43) return false;
   }
   return true;
 }

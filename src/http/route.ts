@@ -1,7 +1,7 @@
 import { boundedCache } from "../core/cache.js";
 import { ALPHA, spanOf } from "../core/chars.js";
-import { codePointLabel, describe, EndpointError, quote } from "../core/errors.js";
-import { assertMethod } from "./tokens.js";
+import { codePointLabel, kindOf, EndpointError, quote } from "../core/errors.js";
+import { readMethod } from "./tokens.js";
 
 /** A route string split into its parts. */
 export interface Route {
@@ -52,7 +52,7 @@ function isUnicodeSpace(code: number): boolean {
  */
 function readRoute(route: unknown): Route {
   if (typeof route !== "string") {
-    throw new EndpointError("ERR_INVALID_ROUTE", `route must be a string, got ${describe(route)}`);
+    throw new EndpointError("ERR_INVALID_ROUTE", `route must be a string, got ${kindOf(route)}`);
   }
   const space = route.indexOf(" ");
   if (space === -1) {
@@ -79,5 +79,5 @@ function readRoute(route: unknown): Route {
       `route ${quote(route)} is not "<METHOD> <URL>" (one space, no spaces in the URL)`,
     );
   }
-  return Object.freeze({ method: assertMethod(route.slice(0, space)), url });
+  return Object.freeze({ method: readMethod(route.slice(0, space)), url });
 }

@@ -1,7 +1,7 @@
 // Values written into a query, a header, a cookie or a form body, by style (docs/decisions.md, "OpenAPI styles"):
 // a plain route's leftover query, a table's styled parameters, and every form body, `toFetch`'s included.
 // A url's template is expanded by RFC 6570 (src/template/).
-import { describe, EndpointError, orTooLong, quote } from "../core/errors.js";
+import { kindOf, EndpointError, asLengthError, quote } from "../core/errors.js";
 import type { BodyFieldEncoding as Style, QueryStyle } from "../core/route-table.js";
 import { isList, isPlainObject, itemTexts, scalarText } from "../core/values.js";
 import { type Walk, walkOf } from "../core/walk.js";
@@ -76,7 +76,7 @@ export function encodeText(text: string, encode: (text: string) => string | unde
 function unexpressible(name: string, value: unknown, style: string): EndpointError {
   return new EndpointError(
     "ERR_INVALID_PARAMETER",
-    `parameter ${quote(name)} is ${describe(value)}, which the ${style} style cannot express`,
+    `parameter ${quote(name)} is ${kindOf(value)}, which the ${style} style cannot express`,
   );
 }
 
@@ -135,7 +135,10 @@ export function formBody(fields: Readonly<Record<string, unknown>>, encoding: Re
     }
     return pairs.join("&");
   } catch (error) {
-    throw orTooLong(error, name === undefined ? "the form body is" : `parameter ${quote(name)} makes the form body`);
+    throw asLengthError(
+      error,
+      name === undefined ? "the form body is" : `parameter ${quote(name)} makes the form body`,
+    );
   }
 }
 
@@ -167,7 +170,7 @@ export function queryValue(name: string, value: unknown, instead: string): strin
 function notQueryable(name: string, value: unknown, instead: string): EndpointError {
   return new EndpointError(
     "ERR_INVALID_PARAMETER",
-    `parameter ${quote(name)} is ${describe(value)}, which has no query string form; ${instead}`,
+    `parameter ${quote(name)} is ${kindOf(value)}, which has no query string form; ${instead}`,
   );
 }
 

@@ -1,5 +1,5 @@
-import { isIn, TCHAR } from "../core/chars.js";
-import { codePointLabel, describe, EndpointError, quote } from "../core/errors.js";
+import { inClass, TCHAR } from "../core/chars.js";
+import { codePointLabel, kindOf, EndpointError, quote } from "../core/errors.js";
 
 /** True when `text` is a non-empty HTTP token (RFC 9110 §5.6.2), as method and header names must be. */
 export function isToken(text: string): boolean {
@@ -8,7 +8,7 @@ export function isToken(text: string): boolean {
 
 /** Index of the first character of `text` that is no token character, or -1. */
 function firstNonToken(text: string): number {
-  for (let i = 0; i < text.length; i++) if (!isIn(text.charCodeAt(i), TCHAR)) return i;
+  for (let i = 0; i < text.length; i++) if (!inClass(text.charCodeAt(i), TCHAR)) return i;
   return -1;
 }
 
@@ -19,9 +19,9 @@ export function whereNotToken(text: string): string {
 }
 
 /** Checks that `method` is an HTTP token (any case, so `PROPFIND` and `get` pass) and returns it unchanged. */
-export function assertMethod(method: unknown): string {
+export function readMethod(method: unknown): string {
   if (typeof method !== "string" || !isToken(method)) {
-    const shown = typeof method === "string" ? `${quote(method)}` : describe(method);
+    const shown = typeof method === "string" ? `${quote(method)}` : kindOf(method);
     throw new EndpointError(
       "ERR_INVALID_METHOD",
       `method ${shown} is not an HTTP method token${typeof method === "string" ? whereNotToken(method) : ""}`,

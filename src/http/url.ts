@@ -5,7 +5,7 @@ import { schemeLength } from "../template/template.js";
  * `""`, a path or an absolute url (docs/decisions.md, "`baseUrl`"): a query or fragment would swallow the
  * path appended to it, and `localhost:3000` reads as the scheme `localhost:`.
  */
-export function assertBaseUrl(baseUrl: string): string {
+export function readBaseUrl(baseUrl: string): string {
   // Linear: one code point at a time, no backtracking (a paired surrogate is one code point, not Cs).
   // eslint-disable-next-line no-control-regex -- control characters are what it refuses
   if ((baseUrl === "" || baseUrl[0] === "/" || schemeLength(baseUrl) > 0) && !/[?#\0-\x1f\x7f]|\p{Cs}/u.test(baseUrl)) {

@@ -1,6 +1,6 @@
-import { isIn, WORD } from "../core/chars.js";
+import { inClass, WORD } from "../core/chars.js";
 import type { Previews } from "../core/conventions.js";
-import { describe, EndpointError, quote } from "../core/errors.js";
+import { kindOf, EndpointError, quote } from "../core/errors.js";
 
 const PREVIEW = "-preview";
 const GRAPHQL = "/graphql";
@@ -17,7 +17,7 @@ export const GITHUB_PREVIEWS: Previews = {
       if (typeof name !== "string" || name === "" || wordEnd(name, 0) !== name.length) {
         throw new EndpointError(
           "ERR_INVALID_OPTIONS",
-          `mediaType.previews[${i}] must be a preview name (letters, digits, "_" and "-"), got ${typeof preview === "string" ? quote(preview) : describe(preview)}`,
+          `mediaType.previews[${i}] must be a preview name (letters, digits, "_" and "-"), got ${typeof preview === "string" ? quote(preview) : kindOf(preview)}`,
         );
       }
       names.push(name);
@@ -60,6 +60,6 @@ export const GITHUB_PREVIEWS: Previews = {
 /** Where the run of letters, digits, `_` and `-` (a regular expression's `[\w-]`) from `start` ends. */
 function wordEnd(text: string, start: number): number {
   let i = start;
-  while (i < text.length && (isIn(text.charCodeAt(i), WORD) || text[i] === "-")) i++;
+  while (i < text.length && (inClass(text.charCodeAt(i), WORD) || text[i] === "-")) i++;
   return i;
 }

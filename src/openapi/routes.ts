@@ -1,5 +1,5 @@
 // An OpenAPI 3.0 or 3.1 description compiled to a route table (docs/decisions.md, "Route tables").
-import { describe, EndpointError, isRevoked, quote } from "../core/errors.js";
+import { kindOf, EndpointError, isRevoked, quote } from "../core/errors.js";
 import type {
   BodyFieldEncoding,
   QueryStyle,
@@ -40,7 +40,7 @@ export function openAPIRoutes<Routes = unknown>(document: unknown): RouteTable<R
   if (!isPlainObject(document) || typeof version !== "string" || !/^3\.[01]\./.test(version)) {
     throw new EndpointError(
       "ERR_INVALID_OPTIONS",
-      `openAPIRoutes() needs an OpenAPI 3.0 or 3.1 description, got ${isPlainObject(document) ? `openapi ${quote(String(version))}` : describe(document)}`,
+      `openAPIRoutes() needs an OpenAPI 3.0 or 3.1 description, got ${isPlainObject(document) ? `openapi ${quote(String(version))}` : kindOf(document)}`,
     );
   }
   const context: Context = { document, refs: new Map(), fields: new Map(), shared: new Map() };
@@ -103,7 +103,7 @@ function compileOperation(context: Context, route: string, path: string, common:
   );
 
   const parameters: Record<string, RouteParameter> = {};
-  const place = (name: string, placement: RouteParameter) => {
+  const addParameter = (name: string, placement: RouteParameter) => {
     if (!Object.hasOwn(parameters, name)) setOwn(parameters, name, placement);
   };
   // The path's text and its `{name}` placeholders, each replaced once: linear in the path and its parameters.
@@ -118,7 +118,7 @@ function compileOperation(context: Context, route: string, path: string, common:
       const at = slots.get(name);
       if (at === undefined || Object.hasOwn(parameters, name)) continue;
       for (const index of at) parts[index] = `{${operator}${varname(name)}${exploded === true ? "*" : ""}}`;
-      place(name, "path");
+      addParameter(name, "path");
     } else if (slots.has(name) || Object.hasOwn(parameters, location === "header" ? name.toLowerCase() : name)) {
       continue; // the path's, or a location's before this one
     } else if (location === "query") {
@@ -130,18 +130,18 @@ function compileOperation(context: Context, route: string, path: string, common:
       // RFC 6570 writes a varname as it is (`include%2Dtotal=`), so a name that needs encoding is written by our code.
       if (queryStyle === "form" && allowReserved !== true && /^\w+$/.test(name)) {
         query.push(`${name}${isExploded ? "*" : ""}`);
-        place(name, "query");
+        addParameter(name, "query");
       } else {
-        place(name, {
+        addParameter(name, {
           style: queryStyle as QueryStyle,
           explode: isExploded,
           allowReserved: allowReserved === true,
         });
       }
     } else if (location === "header") {
-      if (!IGNORED_HEADERS.has(name.toLowerCase())) place(name.toLowerCase(), "header");
+      if (!IGNORED_HEADERS.has(name.toLowerCase())) addParameter(name.toLowerCase(), "header");
     } else if (location === "cookie") {
-      place(name, "cookie");
+      addParameter(name, "cookie");
     }
   }
   // A `{name}` of the path that no parameter declares is a simple one, named by all it holds (`{+x}` is `+x`, no operator).
@@ -149,7 +149,7 @@ function compileOperation(context: Context, route: string, path: string, common:
     if (Object.hasOwn(parameters, name) && parameters[name] === "path") continue;
     if (/^(\w|%[0-9A-F]{2})+$/.test(name)) continue;
     for (const index of at) parts[index] = `{${varname(name)}}`;
-    place(name, "path");
+    addParameter(name, "path");
   }
   let url = parts.join("");
   if (query.length > 0) url += `{${url.includes("?") ? "&" : "?"}${query.join(",")}}`;
@@ -175,7 +175,7 @@ function compileOperation(context: Context, route: string, path: string, common:
       const { schema, encoding: declaredEncoding } = media;
       const fields = fieldNames(context, schema, route);
       if (Object.keys(parameters).length === 0) entry.parameters = sharedFields(context, fields);
-      else for (const field of fields) place(field, "body");
+      else for (const field of fields) addParameter(field, "body");
       const encoding = formEncoding(context, declaredEncoding, route);
       // A wildcard (`*/*`) names no content type to send: the body is JSON, as without a description.
       const sent = type.includes("*") ? "application/json" : type;
@@ -321,7 +321,7 @@ function resolve(context: Context, value: unknown, where: string): Node | undefi
     }
     value = pointer(context.document, ref, where);
   }
-  if (value !== undefined && !isPlainObject(value)) fail(where, `is ${describe(value)}, not an object`);
+  if (value !== undefined && !isPlainObject(value)) fail(where, `is ${kindOf(value)}, not an object`);
   for (const ref of chain) context.refs.set(ref, value);
   return value;
 }

@@ -1,5 +1,5 @@
 // `routeTable()`: a table's routes checked and copied, with the code that builds them attached.
-import { describe, EndpointError, quote } from "../core/errors.js";
+import { kindOf, EndpointError, quote } from "../core/errors.js";
 import {
   type BodyFieldEncoding,
   type RouteBody,
@@ -42,7 +42,7 @@ export function routeTable<Routes = unknown>(data: RouteTableData): RouteTable<R
   if (!isPlainObject(data)) {
     throw new EndpointError(
       "ERR_INVALID_OPTIONS",
-      `routes must be a route table (a plain object), got ${describe(data)}`,
+      `routes must be a route table (a plain object), got ${kindOf(data)}`,
     );
   }
   const table: Record<string, RouteEntry> = {};
@@ -56,7 +56,7 @@ export function routeTable<Routes = unknown>(data: RouteTableData): RouteTable<R
     entries[routeKey(method, url)] = entry;
   }
   // Frozen all through (entries, runtime, table): a table's routes never change once made.
-  const runtime: TableRuntime = Object.freeze({ entries: Object.freeze(entries), values, place, formBody });
+  const runtime: TableRuntime = Object.freeze({ entries: Object.freeze(entries), values, placeParameter, formBody });
   Object.defineProperty(table, TABLE, { value: runtime });
   return Object.freeze(table) as RouteTable<Routes>;
 }
@@ -72,7 +72,12 @@ function values(entry: RouteEntry, params: Readonly<Record<string, unknown>>): R
   return aliased ?? params;
 }
 
-function place(name: string, value: unknown, placement: RouteParameter, headers: Record<string, unknown>): string {
+function placeParameter(
+  name: string,
+  value: unknown,
+  placement: RouteParameter,
+  headers: Record<string, unknown>,
+): string {
   if (value === undefined || value === null) return "";
   if (placement === "header") {
     const lower = name.toLowerCase();
@@ -94,7 +99,7 @@ function addCookie(headers: Record<string, unknown>, text: string): void {
 }
 
 function readEntry(key: string, entry: unknown, copies: Map<object, ReadParameters>): RouteEntry {
-  if (!isPlainObject(entry)) fail(key, `is ${describe(entry)}, not a route entry`);
+  if (!isPlainObject(entry)) fail(key, `is ${kindOf(entry)}, not a route entry`);
   const { url, parameters, body } = entry;
   if (typeof url !== "string") fail(key, "has no url template");
   const { variables } = parseTableTemplate(url); // checks it now; the analysis is cached for parse
@@ -161,7 +166,7 @@ function readPlacement(key: string, name: string, placement: unknown): RoutePara
 function readStyle(key: string, what: string, placement: unknown): BodyFieldEncoding {
   const { style, explode, allowReserved } = isPlainObject(placement) ? placement : ({} as Record<string, unknown>);
   if (!isPlainObject(placement) || !QUERY_STYLES.has(style) || typeof explode !== "boolean") {
-    fail(key, `has ${what} placed by ${describe(placement)}, not a place or a { style, explode } object`);
+    fail(key, `has ${what} placed by ${kindOf(placement)}, not a place or a { style, explode } object`);
   }
   const read: BodyFieldEncoding = { style: style as BodyFieldEncoding["style"], explode };
   return Object.freeze(allowReserved === true ? { ...read, allowReserved: true } : read);

@@ -5,7 +5,7 @@ import { queryPair, queryValue } from "../http/serialize.js";
 import { expandTemplate } from "../template/expand.js";
 import { parseTableTemplate, parseUrlTemplate } from "../template/template.js";
 import type { Conventions } from "../core/conventions.js";
-import { EndpointError, orTooLong, quote } from "../core/errors.js";
+import { EndpointError, asLengthError, quote } from "../core/errors.js";
 import { placementOf } from "../core/route-table.js";
 import { readOptions } from "./patch.js";
 import { EMPTY_STATE, type EndpointState, mergeForCall } from "./state.js";
@@ -33,7 +33,7 @@ export function buildRequest(state: EndpointState, conventions: Conventions): Re
   try {
     url = joinUrl(state.baseUrl, expandTemplate(template, values, state.baseUrl === ""));
   } catch (error) {
-    throw orTooLong(error, "the baseUrl makes the url");
+    throw asLengthError(error, "the baseUrl makes the url");
   }
 
   const headers: ResultHeaders = {};
@@ -80,14 +80,14 @@ export function buildRequest(state: EndpointState, conventions: Conventions): Re
       } else if (placement === "path" || placement === "query") {
         continue; // in the table's template, under a varname such as `user%2Did`
       } else {
-        pair = conventions.table!.place(key, value, placement, headers);
+        pair = conventions.table!.placeParameter(key, value, placement, headers);
       }
       if (pair !== "") query += query === "" ? pair : `&${pair}`;
     }
     url = appendQuery(url, query);
   } catch (error) {
     // The leftover being written, or the last one when the query is added to the url.
-    throw orTooLong(error, `parameter ${quote(key!)} makes the url`);
+    throw asLengthError(error, `parameter ${quote(key!)} makes the url`);
   }
 
   let body: unknown;
@@ -107,7 +107,7 @@ export function buildRequest(state: EndpointState, conventions: Conventions): Re
     try {
       body = conventions.table!.formBody(body, entry!.body!.encoding ?? {});
     } catch (error) {
-      throw orTooLong(error, "the form body is");
+      throw asLengthError(error, "the form body is");
     }
   }
   if (body !== undefined && !Object.hasOwn(headers, "content-type")) {

@@ -3,11 +3,11 @@
 import { assertHeaderName, assertHeaderValue } from "../http/headers.js";
 import { readMediaType } from "../http/media-type.js";
 import { parseRoute } from "../http/route.js";
-import { assertMethod } from "../http/tokens.js";
-import { assertBaseUrl } from "../http/url.js";
+import { readMethod } from "../http/tokens.js";
+import { readBaseUrl } from "../http/url.js";
 import { parseUrlTemplate } from "../template/template.js";
 import type { Conventions } from "../core/conventions.js";
-import { describe, EndpointError, isRevoked } from "../core/errors.js";
+import { kindOf, EndpointError, isRevoked } from "../core/errors.js";
 import { assertNoNearMiss, nearMiss, OPTION_KEYS, type OptionName } from "../core/options.js";
 import type { HeaderValue, RequestMeta } from "../core/types.js";
 import { isPlainObject, setOwn } from "../core/values.js";
@@ -75,7 +75,7 @@ export function readOptions(
   }
   if (options === undefined) return patch;
   if (!isPlainObject(options)) {
-    throw new EndpointError("ERR_INVALID_OPTIONS", `options must be a plain object, got ${describe(options)}`);
+    throw new EndpointError("ERR_INVALID_OPTIONS", `options must be a plain object, got ${kindOf(options)}`);
   }
   const wait = conventions.table !== undefined && !merged;
   for (const key of Object.keys(options)) {
@@ -97,14 +97,14 @@ export function readOptions(
 export function readKey(patch: Patch, key: string, value: unknown, conventions: Conventions): void {
   switch (key as OptionName) {
     case "method":
-      patch.method = assertMethod(value);
+      patch.method = readMethod(value);
       break;
     case "url":
-      patch.url = assertString("url", value);
+      patch.url = readString("url", value);
       parseUrlTemplate(patch.url); // checks it now; the analysis is cached for the request
       break;
     case "baseUrl":
-      patch.baseUrl = assertBaseUrl(assertString("baseUrl", value));
+      patch.baseUrl = readBaseUrl(readString("baseUrl", value));
       break;
     case "headers":
       patch.headers = readHeaders(value, patch.headers);
@@ -127,16 +127,16 @@ export function readKey(patch: Patch, key: string, value: unknown, conventions: 
   }
 }
 
-export function assertString(name: string, value: unknown): string {
+export function readString(name: string, value: unknown): string {
   if (typeof value !== "string") {
-    throw new EndpointError("ERR_INVALID_OPTIONS", `${name} must be a string, got ${describe(value)}`);
+    throw new EndpointError("ERR_INVALID_OPTIONS", `${name} must be a string, got ${kindOf(value)}`);
   }
   return value;
 }
 
 export function readHeaders(headers: unknown, entries: HeaderEntry[] = []): HeaderEntry[] {
   if (!isPlainObject(headers)) {
-    throw new EndpointError("ERR_INVALID_OPTIONS", `headers must be a plain object, got ${describe(headers)}`);
+    throw new EndpointError("ERR_INVALID_OPTIONS", `headers must be a plain object, got ${kindOf(headers)}`);
   }
   for (const key of Object.keys(headers)) entries.push(readHeader(key, headers[key]));
   return entries;
@@ -153,7 +153,7 @@ export function readHeader(key: string, value: unknown): HeaderEntry {
 
 function assertRequest(request: unknown): RequestMeta {
   if (typeof request !== "object" || request === null || isRevoked(request) || Array.isArray(request)) {
-    throw new EndpointError("ERR_INVALID_OPTIONS", `request must be an object, got ${describe(request)}`);
+    throw new EndpointError("ERR_INVALID_OPTIONS", `request must be an object, got ${kindOf(request)}`);
   }
   return request as RequestMeta;
 }

@@ -1,10 +1,10 @@
-import { isIn, isPercentTriplet, RESERVED, UNRESERVED } from "../core/chars.js";
+import { inClass, isPercentTriplet, RESERVED, UNRESERVED } from "../core/chars.js";
 
 /** RFC 6570 unreserved encoding (`{x}`); undefined for a lone surrogate, which has no UTF-8 form. */
 export function encodeUnreserved(text: string): string | undefined {
   // Most names and values are unreserved already: returned as they are, with no call or regular expression.
   let i = 0;
-  while (i < text.length && isIn(text.charCodeAt(i), UNRESERVED)) i++;
+  while (i < text.length && inClass(text.charCodeAt(i), UNRESERVED)) i++;
   if (i === text.length) return text;
   let encoded: string;
   try {
@@ -21,7 +21,7 @@ export function encodeUnreserved(text: string): string | undefined {
 /** RFC 6570 reserved encoding (§3.1 literals, §3.2.3 `{+x}`): `%XX` kept, a bare `%` as `%25`; undefined for a lone surrogate. */
 export function encodeReserved(text: string): string | undefined {
   let i = 0;
-  while (i < text.length && (isIn(text.charCodeAt(i), UNRESERVED | RESERVED) || isPercentTriplet(text, i))) i++;
+  while (i < text.length && (inClass(text.charCodeAt(i), UNRESERVED | RESERVED) || isPercentTriplet(text, i))) i++;
   if (i === text.length) return text;
   let result = "";
   let runStart = 0;

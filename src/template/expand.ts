@@ -1,5 +1,5 @@
 import { parseTemplate as compileTemplate } from "url-template";
-import { describe, EndpointError, orTooLong, quote, shorten } from "../core/errors.js";
+import { kindOf, EndpointError, asLengthError, quote, shorten } from "../core/errors.js";
 import { isList, isPlainObject, itemTexts, ownValue, scalarText } from "../core/values.js";
 import { encodeReserved, encodeUnreserved } from "./encode.js";
 import {
@@ -53,7 +53,7 @@ export function expandTemplate(template: UrlTemplate, params: Params, standalone
   } catch (error) {
     // A literal's text can only tip the url over after an expression: the one before it is named.
     const expression = (typeof parts[k] === "string" ? parts[k - 1] : parts[k]) as Expression;
-    throw orTooLong(
+    throw asLengthError(
       error,
       `${variableList(expression)} (${shorten(expression.source)} at position ${expression.position}) makes the url`,
     );
@@ -159,7 +159,7 @@ function listValue(
   if (!list && !isPlainObject(value)) {
     throw new EndpointError(
       "ERR_INVALID_PARAMETER",
-      `parameter ${quote(spec.name)} cannot fill a url placeholder: ${describe(value)} is not text, a list or a plain object`,
+      `parameter ${quote(spec.name)} cannot fill a url placeholder: ${kindOf(value)} is not text, a list or a plain object`,
     );
   }
   if (spec.prefix > 0) {

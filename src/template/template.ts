@@ -1,5 +1,5 @@
 import { boundedCache } from "../core/cache.js";
-import { ALPHA, DIGIT, isControl, isIn, isPercentTriplet, UNDERSCORE, WORD } from "../core/chars.js";
+import { ALPHA, DIGIT, isControl, inClass, isPercentTriplet, UNDERSCORE, WORD } from "../core/chars.js";
 import { codePointLabel, EndpointError, quote } from "../core/errors.js";
 import { encodeReserved } from "./encode.js";
 
@@ -77,7 +77,7 @@ function invalid(source: string, problem: string, position: number): EndpointErr
 
 /** Length of the RFC 6570 varchar at `index` (ALPHA / DIGIT / "_" / pct-encoded), or 0. */
 function varcharLength(text: string, index: number): number {
-  if (isIn(text.charCodeAt(index), WORD)) return 1;
+  if (inClass(text.charCodeAt(index), WORD)) return 1;
   return isPercentTriplet(text, index) ? 3 : 0;
 }
 
@@ -96,7 +96,7 @@ export function schemeLength(text: string): number {
 
 /** RFC 3986 §3.1: scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ). */
 function isSchemeChar(code: number, first: boolean): boolean {
-  return isIn(code, ALPHA) || (!first && (isIn(code, DIGIT) || code === 43 || code === 45 || code === 46));
+  return inClass(code, ALPHA) || (!first && (inClass(code, DIGIT) || code === 43 || code === 45 || code === 46));
 }
 
 function authorityEnd(source: string): number {
@@ -161,12 +161,12 @@ function scanTemplate(source: string, colonNames: boolean): UrlTemplate {
       colonNames &&
       inPath &&
       i >= pathStart &&
-      isIn(source.charCodeAt(i + 1), ALPHA | UNDERSCORE)
+      inClass(source.charCodeAt(i + 1), ALPHA | UNDERSCORE)
     ) {
       // `:name` in the path means `{name}`; a colon before a digit (`12:30`) stays literal.
       flushLiteral(i);
       let end = i + 2;
-      while (isIn(source.charCodeAt(end), WORD)) end++;
+      while (inClass(source.charCodeAt(end), WORD)) end++;
       const name = source.slice(i + 1, end);
       parts.push({
         operator: "",
@@ -274,7 +274,7 @@ function scanExpression(source: string, start: number): Expression {
     if (source[i] === ":") {
       // max-length = %x31-39 0*3DIGIT: 1 to 9999.
       const digitsStart = ++i;
-      while (isIn(source.charCodeAt(i), DIGIT)) i++;
+      while (inClass(source.charCodeAt(i), DIGIT)) i++;
       if (i === digitsStart || source[digitsStart] === "0" || i - digitsStart > 4) {
         const at = i === digitsStart || source[digitsStart] === "0" ? digitsStart : digitsStart + 4;
         throw invalid(source, "prefix length must be a number from 1 to 9999", at);

@@ -22,7 +22,11 @@ export function styledPairs(name: string, value: unknown, style: Style): string 
   const encode = style.allowReserved === true ? encodeReserved : encodeUnreserved;
   const pair = (key: string, text: string) => `${encodeText(key, encode, name)}=${encodeText(text, encode, name)}`;
   const walk = walkOf(name);
-  if (style.style === "deepObject") return deepPairs(name, value, walk, pair).join("&");
+  if (style.style === "deepObject") {
+    const pairs: string[] = [];
+    deepPairs(encodeText(name, encode, name), value, walk, encode, pairs);
+    return pairs.join("&");
+  }
   const text = scalarText(value, name);
   if (text !== undefined) return pair(name, text);
   const list = Array.isArray(value);
@@ -47,21 +51,29 @@ export function styledPairs(name: string, value: unknown, style: Style): string 
 }
 
 // docs/decisions.md, "OpenAPI styles": a list inside a deepObject is written by index, as `a[0]=x`.
-function deepPairs(key: string, value: unknown, walk: Walk, pair: (key: string, text: string) => string): string[] {
-  if (value === undefined || value === null) return [];
+function deepPairs(
+  encodedKey: string,
+  value: unknown,
+  walk: Walk,
+  encode: (text: string) => string | undefined,
+  pairs: string[],
+): void {
+  if (value === undefined || value === null) return;
   const { name } = walk;
   const text = scalarText(value, name);
-  if (text !== undefined) return [pair(key, text)];
+  if (text !== undefined) {
+    pairs.push(`${encodedKey}=${encodeText(text, encode, name)}`);
+    return;
+  }
   if (!Array.isArray(value) && !isPlainObject(value)) throw unexpressible(name, value, "deepObject");
   walk.enter(value);
-  const pairs: string[] = [];
+  // Each key encoded once, as its own part of `a[b][c]`: encoding is per character, so the whole reads the same.
+  const [open, close] = encode === encodeUnreserved ? ["%5B", "%5D"] : ["[", "]"];
   for (const inner of walk.keys(value)) {
-    for (const written of deepPairs(`${key}[${inner}]`, (value as Record<string, unknown>)[inner], walk, pair)) {
-      pairs.push(written);
-    }
+    const key = `${encodedKey}${open}${encodeText(inner, encode, name)}${close}`;
+    deepPairs(key, (value as Record<string, unknown>)[inner], walk, encode, pairs);
   }
   walk.leave();
-  return pairs;
 }
 
 /** `text` encoded by `encode`; a lone surrogate is `ERR_INVALID_PARAMETER` naming parameter `name`. */

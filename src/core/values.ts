@@ -1,6 +1,6 @@
 import { freeze } from "immer";
 import { EndpointError, isRevoked, quote } from "./errors.js";
-import { type Walk, walkOf } from "./walk.js";
+import { Walk } from "./walk.js";
 
 /** A plain object: `{}` literal, `JSON.parse` output, `Object.create(null)` (from any realm); never a revoked Proxy. */
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -98,7 +98,7 @@ export function scalarText(value: unknown, name: string): string | undefined {
 
 /** Read by index, so an iterator or method of the caller's is never called. */
 export function itemTexts(items: object, name: string, refuse: (item: unknown) => Error): [string, string][] {
-  const walk = walkOf(name);
+  const walk = new Walk(name);
   const texts: [string, string][] = [];
   const list = Array.isArray(items);
   const keys = list ? items : Object.keys(items);
@@ -118,7 +118,7 @@ export function itemTexts(items: object, name: string, refuse: (item: unknown) =
  * "Frozen surfaces"); an object the value holds in several places is copied once (docs/decisions.md, "Shared objects").
  */
 export function cloneValue<T>(value: T, name: string, frozen = false): T {
-  return typeof value !== "object" || value === null ? value : cloneWithin(value, walkOf(name), new Map(), frozen);
+  return typeof value !== "object" || value === null ? value : cloneWithin(value, new Walk(name), new Map(), frozen);
 }
 
 function cloneWithin<T>(value: T, walk: Walk, copies: Map<object, unknown>, frozen: boolean): T {

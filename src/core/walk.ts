@@ -83,8 +83,3 @@ export class Walk {
     return new EndpointError(this.code, `${subject} ${text}`);
   }
 }
-
-/** A walk of parameter `name`. */
-export function walkOf(name: string): Walk {
-  return new Walk(name);
-}

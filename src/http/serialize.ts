@@ -4,7 +4,7 @@
 import { kindOf, EndpointError, asLengthError, quote } from "../core/errors.js";
 import type { BodyFieldEncoding as Style, QueryStyle } from "../core/route-table.js";
 import { isList, isPlainObject, itemTexts, scalarText } from "../core/values.js";
-import { type Walk, walkOf } from "../core/walk.js";
+import { Walk } from "../core/walk.js";
 import { encodeReserved, encodeUnreserved } from "../template/encode.js";
 import { assertHeaderValue } from "./headers.js";
 
@@ -21,7 +21,7 @@ export function styledPairs(name: string, value: unknown, style: Style): string 
   if (value === undefined || value === null) return "";
   const encode = style.allowReserved === true ? encodeReserved : encodeUnreserved;
   const pair = (key: string, text: string) => `${encodeText(key, encode, name)}=${encodeText(text, encode, name)}`;
-  const walk = walkOf(name);
+  const walk = new Walk(name);
   if (style.style === "deepObject") {
     const pairs: string[] = [];
     deepPairs(encodeText(name, encode, name), value, walk, encode, pairs);
@@ -115,7 +115,7 @@ export function simpleText(name: string, value: unknown): string {
   if (text === undefined && !Array.isArray(value) && !isPlainObject(value)) throw unexpressible(name, value, "simple");
   const result =
     text ??
-    walkOf(name)
+    new Walk(name)
       .keys(value as object)
       .flatMap((key) => {
         const item = (value as Record<string, unknown>)[key];
@@ -158,7 +158,7 @@ export function formBody(fields: Readonly<Record<string, unknown>>, encoding: Re
 function defaultFormStyle(name: string, value: unknown): Style {
   if (isPlainObject(value)) return DEEP;
   if (!isList(value, name)) return FORM;
-  const holdsObject = walkOf(name)
+  const holdsObject = new Walk(name)
     .keys(value)
     .some((key) => typeof value[Number(key)] === "object" && value[Number(key)] !== null);
   return holdsObject ? DEEP : FORM;

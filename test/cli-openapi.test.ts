@@ -8,7 +8,8 @@ import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import ts from "typescript";
 import { parse } from "yaml";
-import { openAPIRoutes } from "../src/openapi.js";
+import { endpoint } from "../src/index.js";
+import { openAPIRoutes, routeTable } from "../src/openapi.js";
 
 const root = resolve(__dirname, "..");
 const CLI = join(root, "dist", "cli.js");
@@ -45,8 +46,14 @@ describe("fluent-endpoint openapi", () => {
     const { status, stdout } = cli([TWILIO, "--no-types"]);
     expect(status).toBe(0);
     expect(stdout).toContain('import { routeTable } from "fluent-endpoint/openapi";');
-    const table = JSON.parse(stdout.slice(stdout.indexOf("routeTable({") + 11).replace(/\);\s*$/, ""));
-    expect(table).toEqual(openAPIRoutes(JSON.parse(readFileSync(TWILIO, "utf8"))));
+    const [table, server] = JSON.parse(`[${stdout.slice(stdout.indexOf("routeTable({") + 11).replace(/\);\s*$/, "")}]`);
+    const routes = openAPIRoutes(JSON.parse(readFileSync(TWILIO, "utf8")));
+    expect(table).toEqual(routes);
+    // The description's server goes with the routes, so the written table sends to Twilio, not to GitHub.
+    expect(server).toEqual({ url: "https://api.twilio.com" });
+    expect(endpoint.withRoutes(routeTable(table, server))("GET /2010-04-01/Accounts.json").url).toBe(
+      "https://api.twilio.com/2010-04-01/Accounts.json",
+    );
   });
 
   it("writes a TypeScript module with the paths' types, so calls through it are checked", () => {

@@ -226,7 +226,8 @@ export class RequestBuilder<
 
   /** The merged options, a fresh mutable object. @example builder.merge().headers */
   merge(): MergedOptions {
-    return toOptions(RequestBuilder.#coreOf(this).state);
+    const { state, conventions } = RequestBuilder.#coreOf(this);
+    return toOptions(state, conventions.table);
   }
 
   /** An `endpoint` function whose defaults are this builder's state. @example builder.route("GET /user").toEndpoint()() */
@@ -317,12 +318,16 @@ export function createEndpoint(state: EndpointState, conventions: Conventions): 
   };
   let defaultsView: ReadonlyMergedOptions | undefined;
   // DEFAULTS is built on first read; Object.freeze makes every member read-only.
-  Object.defineProperty(call, "DEFAULTS", { enumerable: true, get: () => (defaultsView ??= toOptions(state, true)) });
+  Object.defineProperty(call, "DEFAULTS", {
+    enumerable: true,
+    get: () => (defaultsView ??= toOptions(state, conventions.table, true)),
+  });
   Object.assign(call, {
     defaults: (options: EndpointOptions) =>
       createEndpoint(produceState(state, readOptions(undefined, options, conventions), conventions), conventions),
     merge(first?: unknown, second?: unknown): MergedOptions {
-      return toOptions(mergeForCall(state, readArguments(first, second, arguments.length, conventions), conventions));
+      const merged = mergeForCall(state, readArguments(first, second, arguments.length, conventions), conventions);
+      return toOptions(merged, conventions.table);
     },
     parse: (options: MergedOptions) => parse(options, conventions),
     builder: () => builderOf(state, conventions),

@@ -59,6 +59,36 @@ export interface RouteEntry {
   readonly parameters: { readonly [name: string]: RouteParameter };
   /** The declared body; none when the operation declares none. */
   readonly body?: RouteBody;
+  /** The operation's own server (path- or operation-level `servers`); none: the table's. */
+  readonly server?: RouteServer;
+  /** The `accept` its responses' media types make (JSON first); none when they declare no content. */
+  readonly accept?: string;
+}
+
+/**
+ * A server of a description: its url, and the `{name}` variables in it with their defaults.
+ *
+ * @example
+ * const server: RouteServer = { url: "https://{region}.api.example.com/v1", variables: { region: { default: "us", enum: ["us", "eu"] } } };
+ */
+export interface RouteServer {
+  /** The base url, absolute or relative, `{name}` standing for a variable. */
+  readonly url: string;
+  /** Each variable's default, and the values it may take when the description lists them. */
+  readonly variables?: { readonly [name: string]: ServerVariable };
+}
+
+/**
+ * A server variable.
+ *
+ * @example
+ * const region: ServerVariable = { default: "us", enum: ["us", "eu"] };
+ */
+export interface ServerVariable {
+  /** The value used when the endpoint sets none. */
+  readonly default: string;
+  /** The only values it may take, if the description lists them. */
+  readonly enum?: readonly string[];
 }
 
 /** Where a table keeps its checked routes and the code that builds them (shared by every copy of the package). */
@@ -99,6 +129,11 @@ export interface TableRuntime {
   placeParameter(name: string, value: unknown, placement: RouteParameter, headers: Record<string, unknown>): string;
   /** The `application/x-www-form-urlencoded` text of a body's fields: the serializer's `formBody`, which `toFetch` uses too. */
   formBody(fields: Readonly<Record<string, unknown>>, encoding: Readonly<Record<string, BodyFieldEncoding>>): string;
+  /**
+   * The base url of one of its routes (`entry` undefined: of a route it lacks), its variables filled in; undefined
+   * for another table's route, or where the table names no server (the endpoint's `baseUrl` then applies).
+   */
+  server(entry: RouteEntry | undefined): string | undefined;
 }
 
 /** The runtime a `withRoutes()` table carries; `ERR_INVALID_OPTIONS` for anything else. */
@@ -110,25 +145,31 @@ export function tableRuntime(routes: unknown, below: TableRuntime | undefined): 
     // A revoked Proxy holds no table.
   }
   // docs/decisions.md, "What a table trusts": each field read once, a table's routes frozen, a forged one refused here.
-  const { entries, values, placeParameter, formBody } = (isObject(runtime) ? runtime : {}) as Partial<TableRuntime>;
+  const { entries, values, placeParameter, formBody, server } = (
+    isObject(runtime) ? runtime : {}
+  ) as Partial<TableRuntime>;
   if (
     !isObject(entries) ||
     !Object.isFrozen(entries) ||
     typeof values !== "function" ||
     typeof placeParameter !== "function" ||
-    typeof formBody !== "function"
+    typeof formBody !== "function" ||
+    typeof server !== "function"
   ) {
     throw new EndpointError(
       "ERR_INVALID_OPTIONS",
       `withRoutes() needs a table from routeTable(), got ${kindOf(routes)}`,
     );
   }
-  // A later table's routes replace an earlier one's of the same key.
-  const merged =
-    below === undefined
-      ? entries
-      : Object.freeze(Object.assign(Object.create(null) as Record<string, RouteEntry>, below.entries, entries));
-  return Object.freeze({ entries: merged, values, placeParameter, formBody });
+  if (below === undefined) return Object.freeze({ entries, values, placeParameter, formBody, server });
+  // A later table's routes replace an earlier one's of the same key; each route keeps its own table's server.
+  return Object.freeze({
+    entries: Object.freeze(Object.assign(Object.create(null) as Record<string, RouteEntry>, below.entries, entries)),
+    values,
+    placeParameter,
+    formBody,
+    server: (entry: RouteEntry | undefined) => server(entry) ?? below.server(entry),
+  });
 }
 
 function isObject(value: unknown): value is object {

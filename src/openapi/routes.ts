@@ -6,6 +6,7 @@ import type {
   RouteBody,
   RouteEntry,
   RouteParameter,
+  RouteServer,
   RouteTable,
 } from "../core/route-table.js";
 import { QUERY_STYLES, routeTable } from "./table.js";
@@ -45,19 +46,60 @@ export function openAPIRoutes<Routes = unknown>(document: unknown): RouteTable<R
   }
   const context: Context = { document, refs: new Map(), fields: new Map(), shared: new Map() };
   const table: Record<string, RouteEntry> = {};
+  // docs/decisions.md, "A description's defaults": with no `servers`, the server is `/`.
+  const server = firstServer(document.servers, "the description") ?? { url: "/" };
   const paths = resolve(context, document.paths, "paths") ?? {};
   for (const path of Object.keys(paths)) {
     const item = resolve(context, paths[path], `path ${quote(path)}`);
     if (item === undefined) continue;
     const common = item.parameters;
+    const pathServer = firstServer(item.servers, `path ${quote(path)}`);
     for (const method of METHODS) {
       const operation = resolve(context, ownValue(item, method), `${method.toUpperCase()} ${path}`);
       if (operation === undefined) continue;
       const route = `${method.toUpperCase()} ${path}`;
-      setOwn(table, route, compileOperation(context, route, path, common, operation));
+      const entry = compileOperation(context, route, path, common, operation);
+      let own = firstServer(operation.servers, route) ?? pathServer;
+      // A path or operation that repeats the description's server (Twilio's every path) needs no server of its own.
+      if (own !== undefined && JSON.stringify(own) === JSON.stringify(server)) own = undefined;
+      const accept = responseTypes(context, operation.responses, route);
+      setOwn(table, route, { ...entry, ...(own && { server: own }), ...(accept && { accept }) });
     }
   }
-  return routeTable<Routes>(table);
+  return routeTable<Routes>(table, server as unknown as RouteServer); // checked there, as every entry's
+}
+
+// eslint-disable-next-line no-control-regex -- control characters are what it finds
+const UNSENDABLE = /[,\0-\x1f\x7f]|\p{Cs}/u;
+
+/** The first of a `servers` list, which the specification makes the default; undefined for none. */
+function firstServer(servers: unknown, where: string): Node | undefined {
+  if (servers === undefined) return undefined;
+  if (!isList(servers, where)) fail(where, "has servers that are not a list");
+  return servers.length === 0 ? undefined : (servers[0] as Node);
+}
+
+/**
+ * The `accept` an operation's responses make: every media type they declare, JSON ones first, each once; undefined
+ * when they declare none.
+ */
+function responseTypes(context: Context, responses: unknown, route: string): string | undefined {
+  const all = resolve(context, responses, `${route}, responses`);
+  if (all === undefined) return undefined;
+  const types = new Map<string, string>();
+  for (const status of Object.keys(all)) {
+    const response = resolve(context, all[status], `${route}, response ${quote(status)}`);
+    const content =
+      response === undefined
+        ? undefined
+        : resolve(context, response.content, `${route}, response ${quote(status)} content`);
+    // A key that is no media type (a comma would split it, a control character break the header) is left out.
+    for (const type of Object.keys(content ?? {})) if (!UNSENDABLE.test(type)) types.set(type.toLowerCase(), type);
+  }
+  const listed = [...types.values()];
+  const json = listed.filter((type) => /^application\/(.+\+)?json(;|$)/i.test(type));
+  const ordered = [...json, ...listed.filter((type) => !json.includes(type))];
+  return ordered.length === 0 ? undefined : ordered.join(", ");
 }
 
 /** What one compilation shares: each `$ref` resolved once, each schema's fields listed once and stored once. */

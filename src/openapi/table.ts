@@ -6,6 +6,7 @@ import {
   type RouteEntry,
   routeKey,
   type RouteParameter,
+  type RouteServer,
   type RouteTable,
   type RouteTableData,
   TABLE,
@@ -19,6 +20,7 @@ import { parseRoute } from "../http/route.js";
 import { encodeUnreserved } from "../template/encode.js";
 import { parseTableTemplate } from "../template/template.js";
 import { varname } from "./varname.js";
+import { readServer, type ServerVariables, serverUrl } from "./server.js";
 
 const LONE_SURROGATE = /\p{Cs}/u;
 const PLACES: ReadonlySet<unknown> = /*#__PURE__*/ new Set(["path", "query", "header", "cookie", "body"]);
@@ -33,12 +35,14 @@ export const QUERY_STYLES: ReadonlySet<unknown> = /*#__PURE__*/ new Set([
 /**
  * A route table for `withRoutes(routes)`: `data` (as `fluent-endpoint openapi` writes it, or by hand) checked and copied.
  *
+ * @param server - the API's server: with one, the table's routes go there with their own `accept` unless the endpoint
+ *   sets `baseUrl` or `accept` (without one, to the endpoint's `baseUrl`, GitHub's by default)
  * @example
  * import { routeTable } from "fluent-endpoint/openapi";
- * const routes = routeTable({ "GET /pets": { url: "/pets{?tags*}", parameters: { tags: "query" } } });
- * endpoint.withRoutes(routes)("GET /pets", { tags: ["dog", "cat"] }).url; // "https://api.github.com/pets?tags=dog&tags=cat"
+ * const routes = routeTable({ "GET /pets": { url: "/pets{?tags*}", parameters: { tags: "query" } } }, { url: "https://pets.example" });
+ * endpoint.withRoutes(routes)("GET /pets", { tags: ["dog", "cat"] }).url; // "https://pets.example/pets?tags=dog&tags=cat"
  */
-export function routeTable<Routes = unknown>(data: RouteTableData): RouteTable<Routes> {
+export function routeTable<Routes = unknown>(data: RouteTableData, server?: RouteServer): RouteTable<Routes> {
   if (!isPlainObject(data)) {
     throw new EndpointError(
       "ERR_INVALID_OPTIONS",
@@ -47,7 +51,7 @@ export function routeTable<Routes = unknown>(data: RouteTableData): RouteTable<R
   }
   const table: Record<string, RouteEntry> = {};
   const entries: Record<string, RouteEntry> = Object.create(null);
-  const copies = new Map<object, ReadParameters>();
+  const copies: Copies = { parameters: new Map(), servers: new Map() };
   for (const key of Object.keys(data)) {
     const { method, url } = parseRoute(key);
     if (method === undefined) fail(key, "has no method");
@@ -55,10 +59,64 @@ export function routeTable<Routes = unknown>(data: RouteTableData): RouteTable<R
     setOwn(table, key, entry);
     entries[routeKey(method, url)] = entry;
   }
+  const read = server === undefined ? undefined : readServer("route table", server);
+  return withServerVariables(Object.freeze(table) as RouteTable<Routes>, Object.freeze(entries), read, {});
+}
+
+/** Where a table's server is kept, to make the same table with other server variables. */
+const servers = /*#__PURE__*/ new WeakMap<TableRuntime, RouteServer>();
+
+/**
+ * A table over `entries` whose routes go to their servers with `given` variables (checked now, so a bad value fails
+ * when the endpoint is made, not at its first call).
+ */
+export function withServerVariables<Routes>(
+  routes: RouteTable<Routes>,
+  entries: TableRuntime["entries"],
+  server: RouteServer | undefined,
+  given: ServerVariables,
+): RouteTable<Routes> {
+  // A server whose own default makes no url (DigitalOcean's `{your-agent-url}`) fails the routes that use it,
+  // when they are built; a value the endpoint gives fails now.
+  const urls = new Map<RouteServer, string | EndpointError>();
+  const expand = (each: RouteServer | undefined) => {
+    if (each === undefined || urls.has(each)) return;
+    try {
+      urls.set(each, serverUrl(each, given));
+    } catch (error) {
+      const givenHere = Object.keys(each.variables ?? {}).some((name) => Object.hasOwn(given, name));
+      if (!(error instanceof EndpointError) || givenHere) throw error;
+      urls.set(each, error);
+    }
+  };
+  expand(server);
+  for (const key of Object.keys(entries)) expand(entries[key]!.server);
+  const known = new Set(Object.values(entries));
+  const base = (entry: RouteEntry | undefined) => {
+    if (entry !== undefined && !known.has(entry)) return undefined; // another table's route
+    const own = entry?.server ?? server;
+    const url = own === undefined ? undefined : urls.get(own);
+    if (url instanceof EndpointError) throw url;
+    return url;
+  };
   // Frozen all through (entries, runtime, table): a table's routes never change once made.
-  const runtime: TableRuntime = Object.freeze({ entries: Object.freeze(entries), values, placeParameter, formBody });
+  const runtime: TableRuntime = Object.freeze({ entries, values, placeParameter, formBody, server: base });
+  if (server !== undefined) servers.set(runtime, server);
+  const table: Record<string, RouteEntry> = {};
+  for (const key of Object.keys(routes)) setOwn(table, key, routes[key]!);
   Object.defineProperty(table, TABLE, { value: runtime });
   return Object.freeze(table) as RouteTable<Routes>;
+}
+
+/**
+ * The server a table's routes go to, as `routeTable()` took it (`openAPIRoutes()`: the description's first); undefined
+ * for none.
+ *
+ * @example
+ * routeServer(openAPIRoutes(description)); // { url: "https://api.example.com/v1" }
+ */
+export function routeServer(routes: RouteTable): RouteServer | undefined {
+  return servers.get(routes[TABLE]);
 }
 
 // The parameters a template names by another varname (`user-id` as `user%2Did`), found once per entry.
@@ -98,28 +156,46 @@ function addCookie(headers: Record<string, unknown>, text: string): void {
   headers.cookie = cookie === undefined ? text : `${String(cookie)}; ${text}`;
 }
 
-function readEntry(key: string, entry: unknown, copies: Map<object, ReadParameters>): RouteEntry {
+/** What many entries share (a body schema's fields, a path's server), read, checked and stored once. */
+interface Copies {
+  readonly parameters: Map<object, ReadParameters>;
+  readonly servers: Map<unknown, RouteServer>;
+}
+
+function readEntry(key: string, entry: unknown, copies: Copies): RouteEntry {
   if (!isPlainObject(entry)) fail(key, `is ${kindOf(entry)}, not a route entry`);
-  const { url, parameters, body } = entry;
+  const { url, parameters, body, server, accept } = entry;
   if (typeof url !== "string") fail(key, "has no url template");
   const { variables } = parseTableTemplate(url); // checks it now; the analysis is cached for parse
   if (!isPlainObject(parameters)) fail(key, "has no parameters object");
-  // One object shared by many entries (a body schema's fields) is read, checked and stored once.
-  let read = copies.get(parameters);
+  let read = copies.parameters.get(parameters);
   if (read === undefined) {
     read = readParameters(key, parameters);
-    copies.set(parameters, read);
+    copies.parameters.set(parameters, read);
   }
   for (const name of read.templated) {
     if (!variables.has(varname(name))) {
       fail(key, `places parameter ${quote(name)} in its template, which has no such variable`);
     }
   }
-  const checked: { url: string; parameters: Readonly<Record<string, RouteParameter>>; body?: RouteBody } = {
-    url,
-    parameters: read.parameters,
-  };
+  const checked: {
+    url: string;
+    parameters: Readonly<Record<string, RouteParameter>>;
+    body?: RouteBody;
+    server?: RouteServer;
+    accept?: string;
+  } = { url, parameters: read.parameters };
   if (body !== undefined) checked.body = readBody(key, body);
+  if (server !== undefined) {
+    let copy = copies.servers.get(server);
+    if (copy === undefined) copies.servers.set(server, (copy = readServer(`route table: ${quote(key)}`, server)));
+    checked.server = copy;
+  }
+  if (accept !== undefined) {
+    if (typeof accept !== "string") fail(key, `has accept ${kindOf(accept)}, not a string`);
+    assertHeaderValue("accept", accept);
+    checked.accept = accept;
+  }
   // A template's varname that is no parameter name (`user%2Did`) is filled from the name it encodes.
   const renamed: [string, string][] = [];
   for (const name of variables) {

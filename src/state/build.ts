@@ -8,7 +8,7 @@ import type { Conventions } from "../core/conventions.js";
 import { EndpointError, asLengthError, quote } from "../core/errors.js";
 import { placementOf } from "../core/route-table.js";
 import { readOptions } from "./patch.js";
-import { EMPTY_STATE, type EndpointState, mergeForCall } from "./state.js";
+import { baseUrlOf, EMPTY_STATE, type EndpointState, mergeForCall, withTableAccept } from "./state.js";
 import type { RequestOptions, ResultHeaders } from "../core/types.js";
 import { cloneValue, isPlainObject, ownValue, setOwn } from "../core/values.js";
 
@@ -26,12 +26,14 @@ export function buildRequest(state: EndpointState, conventions: Conventions): Re
   const method = conventions.upperCaseMethod ? state.method.toUpperCase() : lowerCaseMethod;
   // docs/decisions.md, "Route tables": a route the table holds is built as its description says.
   const { entry } = state;
+  const { table } = conventions;
   const template = entry === undefined ? parseUrlTemplate(state.url) : parseTableTemplate(entry.url);
   const { params } = state;
-  const values = entry === undefined ? params : conventions.table!.values(entry, params);
+  const values = entry === undefined ? params : table!.values(entry, params);
+  const baseUrl = baseUrlOf(state, table);
   let url: string;
   try {
-    url = joinUrl(state.baseUrl, expandTemplate(template, values, state.baseUrl === ""));
+    url = joinUrl(baseUrl, expandTemplate(template, values, baseUrl === ""));
   } catch (error) {
     throw asLengthError(error, "the baseUrl makes the url");
   }
@@ -41,6 +43,7 @@ export function buildRequest(state: EndpointState, conventions: Conventions): Re
     const value = state.headers[name]!;
     if (value !== null) setOwn(headers, name, value);
   }
+  withTableAccept(headers, state, table);
   // Own keys only, here and below: a key inherited from a polluted Object.prototype is no header.
   if (state.format !== "" && typeof headers.accept === "string" && Object.hasOwn(headers, "accept")) {
     headers.accept = applyFormat(headers.accept, state.format);
@@ -80,7 +83,7 @@ export function buildRequest(state: EndpointState, conventions: Conventions): Re
       } else if (placement === "path" || placement === "query") {
         continue; // in the table's template, under a varname such as `user%2Did`
       } else {
-        pair = conventions.table!.placeParameter(key, value, placement, headers);
+        pair = table!.placeParameter(key, value, placement, headers);
       }
       if (pair !== "") query += query === "" ? pair : `&${pair}`;
     }
@@ -105,7 +108,7 @@ export function buildRequest(state: EndpointState, conventions: Conventions): Re
   const mediaType = entry?.body?.type;
   if (body !== undefined && mediaType?.toLowerCase().startsWith(FORM_TYPE) && isPlainObject(body)) {
     try {
-      body = conventions.table!.formBody(body, entry!.body!.encoding ?? {});
+      body = table!.formBody(body, entry!.body!.encoding ?? {});
     } catch (error) {
       throw asLengthError(error, "the form body is");
     }

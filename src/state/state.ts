@@ -45,22 +45,35 @@ export interface EndpointState {
   readonly request: Opaque<RequestMeta> | undefined;
   /** The route table's entry for `method` and `url` (docs/decisions.md, "Route tables: one resolution"); undefined for none. */
   readonly entry: RouteEntry | undefined;
+  /** Whether the caller set `baseUrl` or `accept`: until then a route table's server and accept replace ours. */
+  readonly chosen: { readonly baseUrl: boolean; readonly accept: boolean };
 }
 
 /** A state being written: an immer draft, or a call's short-lived copy. */
 type WritableState = {
-  -readonly [K in keyof EndpointState]: K extends "headers" ? Record<string, HeaderValue | null> : EndpointState[K];
+  -readonly [K in keyof EndpointState]: K extends "headers"
+    ? Record<string, HeaderValue | null>
+    : K extends "chosen"
+      ? { baseUrl: boolean; accept: boolean }
+      : EndpointState[K];
 };
 
-export const ROOT_STATE: EndpointState = /*#__PURE__*/ createState("GET", "https://api.github.com", {
-  accept: "application/vnd.github.v3+json",
-  "user-agent": "fluent-endpoint.js/" + __FLUENT_ENDPOINT_VERSION__,
-});
+export const ROOT_STATE: EndpointState = /*#__PURE__*/ createState(
+  "GET",
+  "https://api.github.com",
+  { accept: "application/vnd.github.v3+json", "user-agent": "fluent-endpoint.js/" + __FLUENT_ENDPOINT_VERSION__ },
+  false,
+);
 
-/** For the stateless `parse()`: no defaults at all. */
-export const EMPTY_STATE: EndpointState = /*#__PURE__*/ createState(undefined, "", {});
+/** For the stateless `parse()`: no defaults at all, so nothing for a table to replace. */
+export const EMPTY_STATE: EndpointState = /*#__PURE__*/ createState(undefined, "", {}, true);
 
-function createState(method: string | undefined, baseUrl: string, headers: StateHeaders): EndpointState {
+function createState(
+  method: string | undefined,
+  baseUrl: string,
+  headers: StateHeaders,
+  chosen: boolean,
+): EndpointState {
   return freeze(
     {
       method,
@@ -73,6 +86,7 @@ function createState(method: string | undefined, baseUrl: string, headers: State
       data: undefined,
       request: undefined,
       entry: undefined,
+      chosen: { baseUrl: chosen, accept: chosen },
     },
     true,
   );
@@ -94,6 +108,7 @@ export function produceState(base: EndpointState, patch: Patch, conventions: Con
   });
   if (next === base) return base;
   Object.freeze(next.headers);
+  Object.freeze(next.chosen);
   if (next.previews !== undefined) Object.freeze(next.previews);
   return Object.freeze(next);
 }
@@ -122,6 +137,7 @@ export function mergeForCall(base: EndpointState, patches: readonly Patch[], con
     data: base.data,
     request: base.request,
     entry: base.entry,
+    chosen: base.chosen,
   };
   for (const patch of patches) {
     const settled = settle(patch, state, conventions);
@@ -172,7 +188,10 @@ function applyPatch(state: WritableState, patch: Patch, conventions: Conventions
   if (method !== undefined) state.method = method;
   if (url !== undefined) state.url = url;
   if (method !== undefined || url !== undefined) resolveRoute(state, conventions.table);
-  if (patch.baseUrl !== undefined) state.baseUrl = patch.baseUrl;
+  if (patch.baseUrl !== undefined) {
+    state.baseUrl = patch.baseUrl;
+    if (!state.chosen.baseUrl) state.chosen = { ...state.chosen, baseUrl: true };
+  }
   if (patch.format !== undefined) state.format = patch.format;
   // Previews merge by the url the state has once this change is in (a url and previews may come in different steps).
   if (conventions.previews !== undefined && (patch.previews !== undefined || url !== undefined)) {
@@ -211,6 +230,7 @@ function writeHeaders(state: WritableState, entries: readonly HeaderEntry[]): vo
   for (const [name, value] of entries) {
     if (value !== null && ownValue(headers, name) === null) delete headers[name];
     setOwn(headers, name, value);
+    if (name === "accept" && !state.chosen.accept) state.chosen = { ...state.chosen, accept: true };
   }
 }
 
@@ -239,12 +259,37 @@ function mergeRequest(
   return merged;
 }
 
+/**
+ * The base url a state's request goes to: the caller's, else its route table's server for the route, else ours
+ * (docs/decisions.md, "A description's defaults").
+ */
+export function baseUrlOf(state: EndpointState, table: TableRuntime | undefined): string {
+  const server = state.chosen.baseUrl || table === undefined ? undefined : table.server(state.entry);
+  return server ?? state.baseUrl;
+}
+
+/**
+ * `headers` with `accept` as a route table that names a server says: the operation's (JSON first) in place of
+ * ours, or none for a route it lacks; the caller's `accept` stays.
+ */
+export function withTableAccept<H extends Record<string, unknown>>(
+  headers: H,
+  state: EndpointState,
+  table: TableRuntime | undefined,
+): H {
+  if (state.chosen.accept || table === undefined || table.server(undefined) === undefined) return headers;
+  const accept = state.entry?.accept;
+  if (accept === undefined) delete headers.accept;
+  else (headers as Record<string, unknown>).accept = accept;
+  return headers;
+}
+
 /** Copies the parameters even for `DEFAULTS`: a frozen Date or Map can still be changed through its prototype's methods. */
-export function toOptions(state: EndpointState, frozen = false): MergedOptions {
-  const headers = { ...state.headers };
+export function toOptions(state: EndpointState, table: TableRuntime | undefined, frozen = false): MergedOptions {
+  const headers = withTableAccept({ ...state.headers }, state, table);
   const view = {
     method: state.method,
-    baseUrl: state.baseUrl,
+    baseUrl: baseUrlOf(state, table),
     headers: frozen ? Object.freeze(headers) : headers,
     mediaType: mergedMediaType(state, frozen),
   } as MergedOptions;

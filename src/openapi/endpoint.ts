@@ -1,0 +1,60 @@
+// `openAPIEndpoint()`: an endpoint for the API a description describes, in one call.
+import { endpoint } from "../api/endpoint.js";
+import type { Endpoint } from "../api/builder.js";
+import { EndpointError, kindOf } from "../core/errors.js";
+import { type RouteServer, type RouteTable, TABLE } from "../core/route-table.js";
+import { isPlainObject } from "../core/values.js";
+import { openAPIRoutes } from "./routes.js";
+import { readServerVariables } from "./server.js";
+import { routeServer, withServerVariables } from "./table.js";
+
+/**
+ * What an endpoint made from a description sets.
+ *
+ * @example
+ * const options: OpenAPIEndpointOptions = { serverVariables: { region: "eu" } };
+ */
+export interface OpenAPIEndpointOptions {
+  /** Values of the servers' `{name}` variables, in place of their defaults (checked against the description's enums). */
+  readonly serverVariables?: Readonly<Record<string, string>>;
+}
+
+/**
+ * An endpoint for the API `description` describes: each route built as its operation says, sent to the description's
+ * server with the operation's `accept` (docs/decisions.md, "A description's defaults"). `baseUrl` or `accept` set
+ * later (`defaults()`, a builder step, the call) win.
+ *
+ * @param description - an OpenAPI 3.x description (parsed JSON or YAML), or a table from `openAPIRoutes()`/`routeTable()`
+ * @example
+ * import { openAPIEndpoint } from "fluent-endpoint/openapi";
+ * const petstore = openAPIEndpoint(description); // servers: [{ url: "https://petstore.example/v1" }]
+ * petstore("GET /pets/{petId}", { petId: 7 }).url; // "https://petstore.example/v1/pets/7"
+ */
+export function openAPIEndpoint<Routes>(
+  routes: RouteTable<Routes>,
+  options?: OpenAPIEndpointOptions,
+): Endpoint<{}, Routes>;
+export function openAPIEndpoint<Routes = unknown>(
+  description: unknown,
+  options?: OpenAPIEndpointOptions,
+): Endpoint<{}, Routes>;
+export function openAPIEndpoint(description: unknown, options?: OpenAPIEndpointOptions): Endpoint<{}, unknown> {
+  if (options !== undefined && !isPlainObject(options)) {
+    throw new EndpointError(
+      "ERR_INVALID_OPTIONS",
+      `openAPIEndpoint() options must be an object, got ${kindOf(options)}`,
+    );
+  }
+  const table = isTable(description) ? description : openAPIRoutes(description);
+  const given = options?.serverVariables;
+  if (given === undefined) return endpoint.withRoutes(table);
+  const server = routeServer(table);
+  const { entries } = table[TABLE];
+  const servers = new Set<RouteServer>(server === undefined ? [] : [server]);
+  for (const key of Object.keys(entries)) if (entries[key]!.server !== undefined) servers.add(entries[key]!.server!);
+  return endpoint.withRoutes(withServerVariables(table, entries, server, readServerVariables(given, servers)));
+}
+
+function isTable(value: unknown): value is RouteTable {
+  return isPlainObject(value) && TABLE in value;
+}

@@ -1,0 +1,88 @@
+// A description's servers: read from a table, and their `{name}` variables filled in (docs/decisions.md,
+// "A description's defaults").
+import { kindOf, EndpointError, quote } from "../core/errors.js";
+import type { RouteServer, ServerVariable } from "../core/route-table.js";
+import { isPlainObject, setOwn } from "../core/values.js";
+import { readBaseUrl } from "../http/url.js";
+
+/** Values an endpoint gives a server's variables, by name. */
+export type ServerVariables = Readonly<Record<string, string>>;
+
+const VARIABLE = /\{([^{}]*)\}/g;
+
+/** `server` checked and copied, plain data; `where` names it in a message. */
+export function readServer(where: string, server: unknown): RouteServer {
+  const { url, variables } = isPlainObject(server) ? server : ({} as Record<string, unknown>);
+  if (typeof url !== "string") fail(`${where} has a server without a url: ${kindOf(server)}`);
+  if (variables === undefined) return Object.freeze({ url });
+  if (!isPlainObject(variables)) fail(`${where} has server variables that are not an object`);
+  const copy: Record<string, ServerVariable> = {};
+  for (const name of Object.keys(variables)) {
+    const { default: value, enum: values } = isPlainObject(variables[name]) ? variables[name] : {};
+    if (typeof value !== "string") fail(`${where} has server variable ${quote(name)} without a string default`);
+    if (values === undefined) {
+      setOwn(copy, name, Object.freeze({ default: value }));
+    } else if (Array.isArray(values) && values.every((item) => typeof item === "string")) {
+      setOwn(copy, name, Object.freeze({ default: value, enum: Object.freeze([...values] as string[]) }));
+    } else {
+      fail(`${where} has server variable ${quote(name)} whose enum is not a list of strings`);
+    }
+  }
+  return Object.freeze({ url, variables: Object.freeze(copy) });
+}
+
+/**
+ * The base url `server` makes, each `{name}` its given value or its default. A value may not move the request
+ * to another host: in the scheme and host it holds letters, digits and `-._~` only, in the path no `?`, `#` or `\`.
+ */
+export function serverUrl(server: RouteServer, given: ServerVariables): string {
+  const { url } = server;
+  const variables = server.variables ?? {};
+  // The authority runs from `//` to the next `/`; a url without one (`/v1`) has none.
+  const slashes = url.startsWith("//") ? 0 : url.indexOf("://") + 1;
+  const hostEnd = slashes === 0 && !url.startsWith("//") ? 0 : url.indexOf("/", slashes + 2);
+  const text = url.replace(VARIABLE, (_, name: string, at: number) => {
+    const variable = Object.hasOwn(variables, name) ? variables[name] : undefined;
+    if (variable === undefined)
+      fail(`server ${quote(url)} names the variable ${quote(name)}, which it does not declare`);
+    const value = Object.hasOwn(given, name) ? given[name]! : variable.default;
+    if (variable.enum !== undefined && !variable.enum.includes(value)) {
+      fail(
+        `server variable ${quote(name)} is ${quote(value)}, not one of ${variable.enum.map((item) => quote(item)).join(", ")}`,
+      );
+    }
+    const inHost = hostEnd === -1 || at < hostEnd;
+    if (inHost ? !/^[\w.~-]*$/.test(value) : /[?#\\]/.test(value)) {
+      fail(
+        `server variable ${quote(name)} is ${quote(value)}, which would change the server's ${inHost ? "host" : "path"}`,
+      );
+    }
+    return value;
+  });
+  // A relative server (`v1`) is relative to the description's location, which a table does not know: `/v1`.
+  return readBaseUrl(text === "" || text.startsWith("/") || /^[a-z][\w+.-]*:/i.test(text) ? text : `/${text}`);
+}
+
+/** `given` checked against the variables the servers declare: a name none of them declares is a mistake. */
+export function readServerVariables(given: unknown, servers: Iterable<RouteServer>): ServerVariables {
+  if (given === undefined) return {};
+  if (!isPlainObject(given)) fail(`server variables must be an object, got ${kindOf(given)}`);
+  const declared = new Set<string>();
+  for (const server of servers) for (const name of Object.keys(server.variables ?? {})) declared.add(name);
+  const copy: Record<string, string> = {};
+  for (const name of Object.keys(given)) {
+    const value = given[name];
+    if (!declared.has(name)) {
+      fail(
+        `server variable ${quote(name)} is declared by no server${declared.size === 0 ? "" : ` (declared: ${[...declared].map((item) => quote(item)).join(", ")})`}`,
+      );
+    }
+    if (typeof value !== "string") fail(`server variable ${quote(name)} must be a string, got ${kindOf(value)}`);
+    setOwn(copy, name, value);
+  }
+  return Object.freeze(copy);
+}
+
+function fail(message: string): never {
+  throw new EndpointError("ERR_INVALID_OPTIONS", message);
+}

@@ -1,6 +1,7 @@
 export { openAPIEndpoint, type OpenAPIEndpointOptions } from "./openapi/endpoint.js";
+export type { BasicCredential, Credentials } from "./openapi/security.js";
 export { openAPIRoutes } from "./openapi/routes.js";
-export { routeServer, routeTable } from "./openapi/table.js";
+export { routeTable, tableApi } from "./openapi/table.js";
 export type {
   BodyFieldEncoding,
   QueryStyle,
@@ -10,6 +11,8 @@ export type {
   RouteServer,
   RouteTable,
   RouteTableData,
+  SecurityScheme,
   ServerVariable,
+  TableApi,
   TableRuntime,
 } from "./core/route-table.js";

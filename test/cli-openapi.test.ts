@@ -46,12 +46,15 @@ describe("fluent-endpoint openapi", () => {
     const { status, stdout } = cli([TWILIO, "--no-types"]);
     expect(status).toBe(0);
     expect(stdout).toContain('import { routeTable } from "fluent-endpoint/openapi";');
-    const [table, server] = JSON.parse(`[${stdout.slice(stdout.indexOf("routeTable({") + 11).replace(/\);\s*$/, "")}]`);
+    const [table, api] = JSON.parse(`[${stdout.slice(stdout.indexOf("routeTable({") + 11).replace(/\);\s*$/, "")}]`);
     const routes = openAPIRoutes(JSON.parse(readFileSync(TWILIO, "utf8")));
     expect(table).toEqual(routes);
-    // The description's server goes with the routes, so the written table sends to Twilio, not to GitHub.
-    expect(server).toEqual({ url: "https://api.twilio.com" });
-    expect(endpoint.withRoutes(routeTable(table, server))("GET /2010-04-01/Accounts.json").url).toBe(
+    // The description's server and schemes go with the routes, so the written table sends to Twilio, not to GitHub.
+    expect(api).toEqual({
+      server: { url: "https://api.twilio.com" },
+      securitySchemes: { accountSid_authToken: { type: "http", scheme: "basic" } },
+    });
+    expect(endpoint.withRoutes(routeTable(table, api))("GET /2010-04-01/Accounts.json").url).toBe(
       "https://api.twilio.com/2010-04-01/Accounts.json",
     );
   });

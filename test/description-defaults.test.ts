@@ -3,7 +3,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { endpoint, RequestBuilder } from "../src/index.js";
-import { openAPIEndpoint, openAPIRoutes, routeServer, routeTable } from "../src/openapi.js";
+import { openAPIEndpoint, openAPIRoutes, tableApi, routeTable } from "../src/openapi.js";
 import { expectEndpointError } from "./support/errors.js";
 
 const fixture = (name: string) =>
@@ -165,7 +165,7 @@ describe("what the caller sets wins over the table", () => {
   it("applies mediaType.format to the operation's accept", () => {
     const github = routeTable(
       { "GET /readme": { url: "/readme", parameters: {}, accept: "application/vnd.github.v3+json" } },
-      { url: "https://ghe.example/api/v3" },
+      { server: { url: "https://ghe.example/api/v3" } },
     );
     const request = endpoint.withRoutes(github)("GET /readme", { mediaType: { format: "raw" } });
     expect(request).toMatchObject({
@@ -228,7 +228,7 @@ describe("server variables", () => {
 
   it("makes an endpoint from a table as from its description, and keeps the table's routes", () => {
     const table = openAPIRoutes(regional);
-    expect(routeServer(table)).toEqual(regional.servers[0]);
+    expect(tableApi(table).server).toEqual(regional.servers[0]);
     const api = openAPIEndpoint(table, { serverVariables: { region: "eu" } });
     expect(api("GET /files").url).toBe("https://files.example.com/files");
     expect(api("GET /items/{id}", { id: "1" }).url).toBe("https://eu.api.example.com/v1/items/1");
@@ -241,12 +241,12 @@ describe("server variables", () => {
       "openAPIEndpoint() options must be an object, got string",
     );
     expectEndpointError(
-      () => routeTable({}, { url: 1 } as never),
+      () => routeTable({}, { server: { url: 1 } } as never),
       "ERR_INVALID_OPTIONS",
       "route table has a server without a url",
     );
     expectEndpointError(
-      () => routeTable({}, { url: "https://{a}.example", variables: { a: { default: 1 } } } as never),
+      () => routeTable({}, { server: { url: "https://{a}.example", variables: { a: { default: 1 } } } } as never),
       "ERR_INVALID_OPTIONS",
       'server variable "a" without a string default',
     );

@@ -176,7 +176,7 @@ describe("openAPIRoutes()", () => {
     ).toBe(`${BASE}/users/a%20b?DateCreated%3C=2024&include-total=true`);
   });
 
-  it("ignores header parameters named Accept, Content-Type or Authorization, as OpenAPI says", () => {
+  it("places a value given for an Accept, Content-Type or Authorization header parameter in that header, never the query", () => {
     const routes = openAPIRoutes(
       description({
         "/x": {
@@ -186,7 +186,15 @@ describe("openAPIRoutes()", () => {
         },
       }),
     );
-    expect(routes["GET /x"]!.parameters).toEqual({ "x-trace": "header" });
+    expect(routes["GET /x"]!.parameters).toEqual({
+      accept: "header",
+      "content-type": "header",
+      authorization: "header",
+      "x-trace": "header",
+    });
+    const request = endpoint.withRoutes(routes)("GET /x", { Authorization: "Bearer secret", "X-Trace": "t" });
+    expect(request.url).toBe("/x");
+    expect(request.headers).toMatchObject({ authorization: "Bearer secret", "x-trace": "t" });
   });
 
   it("neither changes nor freezes the description", () => {

@@ -60,6 +60,8 @@ const isModule = (extension: Extension, type: PackageType) =>
 
 const DESCRIPTION = `openapi: 3.1.0
 info: { title: Pets, version: "1" }
+servers:
+  - { url: "https://pets.example/v1" }
 paths:
   /pets/{petId}:
     get:
@@ -70,8 +72,8 @@ paths:
       responses:
         "200": { description: a pet }
 `;
-/** What every importer prints: the table's url (tags exploded, as the description's `form` style says). */
-const EXPECTED_URL = "https://api.github.com/pets/7?tags=a&tags=b";
+/** What every importer prints: the table's url, on the description's server (tags exploded, as its `form` style says). */
+const EXPECTED_URL = "https://pets.example/v1/pets/7?tags=a&tags=b";
 
 /** The lines of docs/typed-routes.md that install openapi-typescript next to TypeScript 6 and write a table. */
 const DOCS_LINES = (() => {

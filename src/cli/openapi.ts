@@ -3,7 +3,7 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, extname, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { openAPIRoutes, routeServer } from "../openapi.js";
+import { openAPIRoutes, tableApi } from "../openapi.js";
 
 export const OPENAPI_USAGE = `Usage: fluent-endpoint openapi DESCRIPTION [-o FILE] [--no-types]
 
@@ -56,10 +56,10 @@ export async function openapiCommand(args: string[]): Promise<string> {
   // In a literal, a `"__proto__":` key would set the prototype: such a table is written as JSON text to parse.
   const literal = (value: unknown, text: string) =>
     text.includes('"__proto__"') ? `JSON.parse(${JSON.stringify(JSON.stringify(value))})` : text;
-  const server = routeServer(routes);
-  // The table's server, the second argument: docs/decisions.md, "A description's defaults".
+  const api = tableApi(routes);
+  // Its server and security schemes, the second argument: docs/decisions.md, "A description's defaults".
   const table =
-    literal(routes, json) + (server === undefined ? "" : `, ${literal(server, JSON.stringify(server, null, 2))}`);
+    literal(routes, json) + (Object.keys(api).length === 0 ? "" : `, ${literal(api, JSON.stringify(api, null, 2))}`);
   const types = javascript || values["no-types"] ? undefined : await pathTypes(document);
   // The file name in a JSON string, so a line break in it cannot end the comment (docs/decisions.md, "What a table trusts").
   const header = `// Written by fluent-endpoint openapi from ${JSON.stringify(file)}: do not edit.\n`;

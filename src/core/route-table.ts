@@ -63,7 +63,34 @@ export interface RouteEntry {
   readonly server?: RouteServer;
   /** The `accept` its responses' media types make (JSON first); none when they declare no content. */
   readonly accept?: string;
+  /** Its security requirements: any one list of scheme names, all of them sent; none when it needs no credentials. */
+  readonly security?: readonly (readonly string[])[];
 }
+
+/**
+ * What a description says of the API as a whole, beside its routes.
+ *
+ * @example
+ * const api: TableApi = { server: { url: "https://api.example.com" }, securitySchemes: { key: { type: "apiKey", in: "header", name: "X-API-Key" } } };
+ */
+export interface TableApi {
+  /** The server its routes go to, unless a route has its own. */
+  readonly server?: RouteServer;
+  /** Its security schemes by name, which routes' `security` name. */
+  readonly securitySchemes?: { readonly [name: string]: SecurityScheme };
+}
+
+/**
+ * How a credential is sent: an API key in a header, the query or a cookie; an `Authorization` scheme (`basic`,
+ * `bearer`…); an OAuth 2.0 or OpenID Connect access token (as `Bearer`); or a TLS client certificate (not by us).
+ *
+ * @example
+ * const scheme: SecurityScheme = { type: "http", scheme: "bearer" };
+ */
+export type SecurityScheme =
+  | { readonly type: "apiKey"; readonly in: "header" | "query" | "cookie"; readonly name: string }
+  | { readonly type: "http"; readonly scheme: string }
+  | { readonly type: "oauth2" | "openIdConnect" | "mutualTLS" };
 
 /**
  * A server of a description: its url, and the `{name}` variables in it with their defaults.
@@ -134,6 +161,11 @@ export interface TableRuntime {
    * for another table's route, or where the table names no server (the endpoint's `baseUrl` then applies).
    */
   server(entry: RouteEntry | undefined): string | undefined;
+  /**
+   * Writes the endpoint's credentials for one of its routes into `headers`, or returns their query text, when `url`
+   * goes to the route's server; "" for none (another table's route included).
+   */
+  authorize(entry: RouteEntry, url: string, headers: Record<string, unknown>): string;
 }
 
 /** The runtime a `withRoutes()` table carries; `ERR_INVALID_OPTIONS` for anything else. */
@@ -145,7 +177,7 @@ export function tableRuntime(routes: unknown, below: TableRuntime | undefined): 
     // A revoked Proxy holds no table.
   }
   // docs/decisions.md, "What a table trusts": each field read once, a table's routes frozen, a forged one refused here.
-  const { entries, values, placeParameter, formBody, server } = (
+  const { entries, values, placeParameter, formBody, server, authorize } = (
     isObject(runtime) ? runtime : {}
   ) as Partial<TableRuntime>;
   if (
@@ -154,14 +186,15 @@ export function tableRuntime(routes: unknown, below: TableRuntime | undefined): 
     typeof values !== "function" ||
     typeof placeParameter !== "function" ||
     typeof formBody !== "function" ||
-    typeof server !== "function"
+    typeof server !== "function" ||
+    typeof authorize !== "function"
   ) {
     throw new EndpointError(
       "ERR_INVALID_OPTIONS",
       `withRoutes() needs a table from routeTable(), got ${kindOf(routes)}`,
     );
   }
-  if (below === undefined) return Object.freeze({ entries, values, placeParameter, formBody, server });
+  if (below === undefined) return Object.freeze({ entries, values, placeParameter, formBody, server, authorize });
   // A later table's routes replace an earlier one's of the same key; each route keeps its own table's server.
   return Object.freeze({
     entries: Object.freeze(Object.assign(Object.create(null) as Record<string, RouteEntry>, below.entries, entries)),
@@ -169,6 +202,8 @@ export function tableRuntime(routes: unknown, below: TableRuntime | undefined): 
     placeParameter,
     formBody,
     server: (entry: RouteEntry | undefined) => server(entry) ?? below.server(entry),
+    authorize: (entry: RouteEntry, url: string, headers: Record<string, unknown>) =>
+      authorize(entry, url, headers) || below.authorize(entry, url, headers),
   });
 }
 

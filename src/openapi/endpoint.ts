@@ -6,7 +6,8 @@ import { type RouteServer, type RouteTable, TABLE } from "../core/route-table.js
 import { isPlainObject } from "../core/values.js";
 import { openAPIRoutes } from "./routes.js";
 import { readServerVariables } from "./server.js";
-import { routeServer, withServerVariables } from "./table.js";
+import { bindTable, tableApi } from "./table.js";
+import type { Credentials } from "./security.js";
 
 /**
  * What an endpoint made from a description sets.
@@ -17,6 +18,11 @@ import { routeServer, withServerVariables } from "./table.js";
 export interface OpenAPIEndpointOptions {
   /** Values of the servers' `{name}` variables, in place of their defaults (checked against the description's enums). */
   readonly serverVariables?: Readonly<Record<string, string>>;
+  /**
+   * Credentials by security scheme name: each sent on the operations whose `security` names its scheme, placed as
+   * the scheme says, and only to the operation's server.
+   */
+  readonly credentials?: Credentials;
 }
 
 /**
@@ -46,13 +52,14 @@ export function openAPIEndpoint(description: unknown, options?: OpenAPIEndpointO
     );
   }
   const table = isTable(description) ? description : openAPIRoutes(description);
-  const given = options?.serverVariables;
-  if (given === undefined) return endpoint.withRoutes(table);
-  const server = routeServer(table);
+  const { serverVariables, credentials } = options ?? {};
+  if (serverVariables === undefined && credentials === undefined) return endpoint.withRoutes(table);
+  const api = tableApi(table);
   const { entries } = table[TABLE];
-  const servers = new Set<RouteServer>(server === undefined ? [] : [server]);
+  const servers = new Set<RouteServer>(api.server === undefined ? [] : [api.server]);
   for (const key of Object.keys(entries)) if (entries[key]!.server !== undefined) servers.add(entries[key]!.server!);
-  return endpoint.withRoutes(withServerVariables(table, entries, server, readServerVariables(given, servers)));
+  const variables = readServerVariables(serverVariables, servers);
+  return endpoint.withRoutes(bindTable(table, entries, api, { variables, credentials }));
 }
 
 function isTable(value: unknown): value is RouteTable {

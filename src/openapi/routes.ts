@@ -8,7 +8,9 @@ import type {
   RouteParameter,
   RouteServer,
   RouteTable,
+  SecurityScheme,
 } from "../core/route-table.js";
+import { readSchemes } from "./security.js";
 import { QUERY_STYLES, routeTable } from "./table.js";
 import { parseTableTemplate } from "../template/template.js";
 import { percentEncode, varname } from "./varname.js";
@@ -17,9 +19,6 @@ import { isPlainObject, ownValue, setOwn } from "../core/values.js";
 type Node = Record<string, unknown>;
 
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const;
-
-/** Names OpenAPI says a header parameter may not take: the request's own headers. */
-const IGNORED_HEADERS: ReadonlySet<string> = /*#__PURE__*/ new Set(["accept", "content-type", "authorization"]);
 
 /** Path styles as RFC 6570 operators. */
 const PATH_OPERATORS: Readonly<Record<string, string>> = { simple: "", label: ".", matrix: ";" };
@@ -48,6 +47,7 @@ export function openAPIRoutes<Routes = unknown>(document: unknown): RouteTable<R
   const table: Record<string, RouteEntry> = {};
   // docs/decisions.md, "A description's defaults": with no `servers`, the server is `/`.
   const server = firstServer(document.servers, "the description") ?? { url: "/" };
+  const schemes = securitySchemes(context);
   const paths = resolve(context, document.paths, "paths") ?? {};
   for (const path of Object.keys(paths)) {
     const item = resolve(context, paths[path], `path ${quote(path)}`);
@@ -63,10 +63,44 @@ export function openAPIRoutes<Routes = unknown>(document: unknown): RouteTable<R
       // A path or operation that repeats the description's server (Twilio's every path) needs no server of its own.
       if (own !== undefined && JSON.stringify(own) === JSON.stringify(server)) own = undefined;
       const accept = responseTypes(context, operation.responses, route);
-      setOwn(table, route, { ...entry, ...(own && { server: own }), ...(accept && { accept }) });
+      const security = requirements(operation.security ?? document.security, schemes, route);
+      setOwn(table, route, {
+        ...entry,
+        ...(own && { server: own }),
+        ...(accept && { accept }),
+        ...(security.length > 0 && { security }),
+      });
     }
   }
-  return routeTable<Routes>(table, server as unknown as RouteServer); // checked there, as every entry's
+  // Checked there, as every entry's.
+  return routeTable<Routes>(table, { server: server as unknown as RouteServer, securitySchemes: schemes });
+}
+
+/** `components.securitySchemes`, each `$ref` resolved and its fields checked. */
+function securitySchemes(context: Context): Readonly<Record<string, SecurityScheme>> {
+  const components = resolve(context, context.document.components, "components");
+  const declared = resolve(context, components?.securitySchemes, "components.securitySchemes") ?? {};
+  const resolved: Record<string, Node> = {};
+  for (const name of Object.keys(declared)) {
+    setOwn(resolved, name, resolve(context, declared[name], `security scheme ${quote(name)}`) ?? {});
+  }
+  return readSchemes("the description", resolved);
+}
+
+/**
+ * An operation's security requirements that name schemes (an empty one asks for no credentials); one naming a scheme
+ * the description does not declare can never be met, so it is left out.
+ */
+function requirements(security: unknown, schemes: Readonly<Record<string, unknown>>, route: string): string[][] {
+  if (security === undefined) return [];
+  if (!isList(security, route)) fail(route, "has security that is not a list");
+  const lists: string[][] = [];
+  for (const requirement of security) {
+    if (!isPlainObject(requirement)) fail(route, `has a security requirement that is ${kindOf(requirement)}`);
+    const names = Object.keys(requirement);
+    if (names.length > 0 && names.every((name) => Object.hasOwn(schemes, name))) lists.push(names);
+  }
+  return lists;
 }
 
 // eslint-disable-next-line no-control-regex -- control characters are what it finds
@@ -181,7 +215,9 @@ function compileOperation(context: Context, route: string, path: string, common:
         });
       }
     } else if (location === "header") {
-      if (!IGNORED_HEADERS.has(name.toLowerCase())) addParameter(name.toLowerCase(), "header");
+      // `Accept`, `Content-Type`, `Authorization`: OpenAPI ignores their definition, but a value given is still the
+      // header (docs/decisions.md, "Credentials"), never a query parameter carrying a secret.
+      addParameter(name.toLowerCase(), "header");
     } else if (location === "cookie") {
       addParameter(name, "cookie");
     }

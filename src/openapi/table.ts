@@ -8,6 +8,8 @@ import {
   type RouteParameter,
   type RouteServer,
   type RouteTable,
+  type SecurityScheme,
+  type TableApi,
   type RouteTableData,
   TABLE,
   type TableRuntime,
@@ -21,6 +23,7 @@ import { encodeUnreserved } from "../template/encode.js";
 import { parseTableTemplate } from "../template/template.js";
 import { varname } from "./varname.js";
 import { readServer, type ServerVariables, serverUrl } from "./server.js";
+import { readCredentials, readSchemes, sendCredentials } from "./security.js";
 
 const LONE_SURROGATE = /\p{Cs}/u;
 const PLACES: ReadonlySet<unknown> = /*#__PURE__*/ new Set(["path", "query", "header", "cookie", "body"]);
@@ -35,14 +38,15 @@ export const QUERY_STYLES: ReadonlySet<unknown> = /*#__PURE__*/ new Set([
 /**
  * A route table for `withRoutes(routes)`: `data` (as `fluent-endpoint openapi` writes it, or by hand) checked and copied.
  *
- * @param server - the API's server: with one, the table's routes go there with their own `accept` unless the endpoint
- *   sets `baseUrl` or `accept` (without one, to the endpoint's `baseUrl`, GitHub's by default)
+ * @param api - what the description says of the API: with a `server`, the table's routes go there with their own
+ *   `accept` unless the endpoint sets `baseUrl` or `accept` (without one, to the endpoint's `baseUrl`, GitHub's by
+ *   default); its `securitySchemes`, which routes' `security` name
  * @example
  * import { routeTable } from "fluent-endpoint/openapi";
- * const routes = routeTable({ "GET /pets": { url: "/pets{?tags*}", parameters: { tags: "query" } } }, { url: "https://pets.example" });
+ * const routes = routeTable({ "GET /pets": { url: "/pets{?tags*}", parameters: { tags: "query" } } }, { server: { url: "https://pets.example" } });
  * endpoint.withRoutes(routes)("GET /pets", { tags: ["dog", "cat"] }).url; // "https://pets.example/pets?tags=dog&tags=cat"
  */
-export function routeTable<Routes = unknown>(data: RouteTableData, server?: RouteServer): RouteTable<Routes> {
+export function routeTable<Routes = unknown>(data: RouteTableData, api?: TableApi): RouteTable<Routes> {
   if (!isPlainObject(data)) {
     throw new EndpointError(
       "ERR_INVALID_OPTIONS",
@@ -59,32 +63,47 @@ export function routeTable<Routes = unknown>(data: RouteTableData, server?: Rout
     setOwn(table, key, entry);
     entries[routeKey(method, url)] = entry;
   }
-  const read = server === undefined ? undefined : readServer("route table", server);
-  return withServerVariables(Object.freeze(table) as RouteTable<Routes>, Object.freeze(entries), read, {});
+  const read = readApi(api);
+  const schemes = read.securitySchemes ?? {};
+  for (const key of Object.keys(table)) {
+    for (const names of table[key]!.security ?? []) {
+      const missing = names.find((name) => !Object.hasOwn(schemes, name));
+      if (missing !== undefined)
+        fail(key, `names the security scheme ${quote(missing)}, which the table does not declare`);
+    }
+  }
+  return bindTable(Object.freeze(table) as RouteTable<Routes>, Object.freeze(entries), read, {});
 }
 
-/** Where a table's server is kept, to make the same table with other server variables. */
-const servers = /*#__PURE__*/ new WeakMap<TableRuntime, RouteServer>();
+/** What an endpoint sets for a table's API: values of its servers' variables, credentials by scheme name. */
+export interface Binding {
+  readonly variables?: ServerVariables;
+  readonly credentials?: unknown;
+}
+
+/** Where a table's API is kept, to make the same table with other variables or credentials. */
+const apis = /*#__PURE__*/ new WeakMap<TableRuntime, TableApi>();
 
 /**
- * A table over `entries` whose routes go to their servers with `given` variables (checked now, so a bad value fails
- * when the endpoint is made, not at its first call).
+ * A table over `entries` whose routes go to their servers with `binding`'s variables and carry its credentials
+ * (checked now, so a bad value fails when the endpoint is made, not at its first call).
  */
-export function withServerVariables<Routes>(
+export function bindTable<Routes>(
   routes: RouteTable<Routes>,
   entries: TableRuntime["entries"],
-  server: RouteServer | undefined,
-  given: ServerVariables,
+  api: TableApi,
+  { variables = {}, credentials }: Binding,
 ): RouteTable<Routes> {
+  const { server, securitySchemes = {} } = api;
   // A server whose own default makes no url (DigitalOcean's `{your-agent-url}`) fails the routes that use it,
   // when they are built; a value the endpoint gives fails now.
   const urls = new Map<RouteServer, string | EndpointError>();
   const expand = (each: RouteServer | undefined) => {
     if (each === undefined || urls.has(each)) return;
     try {
-      urls.set(each, serverUrl(each, given));
+      urls.set(each, serverUrl(each, variables));
     } catch (error) {
-      const givenHere = Object.keys(each.variables ?? {}).some((name) => Object.hasOwn(given, name));
+      const givenHere = Object.keys(each.variables ?? {}).some((name) => Object.hasOwn(variables, name));
       if (!(error instanceof EndpointError) || givenHere) throw error;
       urls.set(each, error);
     }
@@ -99,9 +118,15 @@ export function withServerVariables<Routes>(
     if (url instanceof EndpointError) throw url;
     return url;
   };
+  const placements = credentials === undefined ? undefined : readCredentials(credentials, securitySchemes, known);
+  const authorize = (entry: RouteEntry, url: string, headers: Record<string, unknown>) => {
+    if (placements === undefined || !known.has(entry)) return "";
+    const to = base(entry);
+    return to === undefined ? "" : sendCredentials(placements, entry, to, url, headers);
+  };
   // Frozen all through (entries, runtime, table): a table's routes never change once made.
-  const runtime: TableRuntime = Object.freeze({ entries, values, placeParameter, formBody, server: base });
-  if (server !== undefined) servers.set(runtime, server);
+  const runtime: TableRuntime = Object.freeze({ entries, values, placeParameter, formBody, server: base, authorize });
+  apis.set(runtime, api);
   const table: Record<string, RouteEntry> = {};
   for (const key of Object.keys(routes)) setOwn(table, key, routes[key]!);
   Object.defineProperty(table, TABLE, { value: runtime });
@@ -109,14 +134,26 @@ export function withServerVariables<Routes>(
 }
 
 /**
- * The server a table's routes go to, as `routeTable()` took it (`openAPIRoutes()`: the description's first); undefined
- * for none.
+ * What a table knows of its API, as `routeTable()` took it: its server (`openAPIRoutes()`: the description's first)
+ * and its security schemes; an empty object for none.
  *
  * @example
- * routeServer(openAPIRoutes(description)); // { url: "https://api.example.com/v1" }
+ * tableApi(openAPIRoutes(description)).server; // { url: "https://api.example.com/v1" }
  */
-export function routeServer(routes: RouteTable): RouteServer | undefined {
-  return servers.get(routes[TABLE]);
+export function tableApi(routes: RouteTable): TableApi {
+  return apis.get(routes[TABLE]) ?? {};
+}
+
+function readApi(api: unknown): TableApi {
+  if (api === undefined) return Object.freeze({});
+  if (!isPlainObject(api)) {
+    throw new EndpointError("ERR_INVALID_OPTIONS", `route table: its API must be an object, got ${kindOf(api)}`);
+  }
+  const { server, securitySchemes } = api;
+  const read: { server?: RouteServer; securitySchemes?: Readonly<Record<string, SecurityScheme>> } = {};
+  if (server !== undefined) read.server = readServer("route table", server);
+  if (securitySchemes !== undefined) read.securitySchemes = readSchemes("route table", securitySchemes);
+  return Object.freeze(read);
 }
 
 // The parameters a template names by another varname (`user-id` as `user%2Did`), found once per entry.
@@ -164,7 +201,7 @@ interface Copies {
 
 function readEntry(key: string, entry: unknown, copies: Copies): RouteEntry {
   if (!isPlainObject(entry)) fail(key, `is ${kindOf(entry)}, not a route entry`);
-  const { url, parameters, body, server, accept } = entry;
+  const { url, parameters, body, server, accept, security } = entry;
   if (typeof url !== "string") fail(key, "has no url template");
   const { variables } = parseTableTemplate(url); // checks it now; the analysis is cached for parse
   if (!isPlainObject(parameters)) fail(key, "has no parameters object");
@@ -184,6 +221,7 @@ function readEntry(key: string, entry: unknown, copies: Copies): RouteEntry {
     body?: RouteBody;
     server?: RouteServer;
     accept?: string;
+    security?: readonly (readonly string[])[];
   } = { url, parameters: read.parameters };
   if (body !== undefined) checked.body = readBody(key, body);
   if (server !== undefined) {
@@ -196,6 +234,7 @@ function readEntry(key: string, entry: unknown, copies: Copies): RouteEntry {
     assertHeaderValue("accept", accept);
     checked.accept = accept;
   }
+  if (security !== undefined) checked.security = readRequirements(key, security);
   // A template's varname that is no parameter name (`user%2Did`) is filled from the name it encodes.
   const renamed: [string, string][] = [];
   for (const name of variables) {
@@ -275,6 +314,17 @@ function readMediaType(key: string, type: string): void {
   if (!isToken(kind ?? "") || !isToken(subtype ?? "") || rest.length > 0) {
     fail(key, `has the media type ${quote(type)}, which is no type/subtype`);
   }
+}
+
+/** A route's security requirements: lists of scheme names, which `routeTable()` checks against its schemes. */
+function readRequirements(key: string, security: unknown): readonly (readonly string[])[] {
+  if (
+    !Array.isArray(security) ||
+    !security.every((names) => Array.isArray(names) && names.every((name) => typeof name === "string"))
+  ) {
+    fail(key, "has security that is not a list of lists of scheme names");
+  }
+  return Object.freeze(security.map((names: string[]) => Object.freeze([...names])));
 }
 
 function fail(key: string, problem: string): never {

@@ -87,6 +87,9 @@ export function buildRequest(state: EndpointState, conventions: Conventions): Re
       }
       if (pair !== "") query += query === "" ? pair : `&${pair}`;
     }
+    // docs/decisions.md, "Credentials": the endpoint's, on the routes whose security names them, to their server.
+    const credentials = entry === undefined ? "" : table!.authorize(entry, url, headers);
+    if (credentials !== "") query += query === "" ? credentials : `&${credentials}`;
     url = appendQuery(url, query);
   } catch (error) {
     // The leftover being written, or the last one when the query is added to the url.

@@ -1,12 +1,18 @@
 // An API from its OpenAPI description: each route built as the description says, then sent.
 import assert from "node:assert/strict";
-import { endpoint, toFetch } from "../../dist/index.js";
-import { openAPIRoutes } from "../../dist/openapi.js";
+import { toFetch } from "../../dist/index.js";
+import { openAPIEndpoint } from "../../dist/openapi.js";
+
+// The loopback server test/recipes.test.ts starts; a real description names the API's own server.
+const origin = process.env.API_ORIGIN;
 
 // A description, parsed (JSON.parse, or the yaml package for YAML): a payments API in a few lines.
 const description = {
   openapi: "3.0.3",
   info: { title: "Payments", version: "1" },
+  servers: [{ url: origin }],
+  components: { securitySchemes: { bearer: { type: "http", scheme: "bearer" } } },
+  security: [{ bearer: [] }],
   paths: {
     "/v1/customers": {
       get: {
@@ -15,6 +21,7 @@ const description = {
           { name: "expand", in: "query", style: "deepObject", explode: true, schema: { type: "array" } },
           { name: "created", in: "query", style: "deepObject", explode: true, schema: { type: "object" } },
         ],
+        responses: { 200: { content: { "application/json": {} } } },
       },
       post: {
         parameters: [{ name: "Idempotency-Key", in: "header", schema: { type: "string" } }],
@@ -22,6 +29,7 @@ const description = {
           content: {
             "application/x-www-form-urlencoded": {
               schema: { type: "object", properties: { email: {}, metadata: {}, url: {} } },
+              encoding: { metadata: { style: "deepObject", explode: true } },
             },
           },
         },
@@ -30,18 +38,15 @@ const description = {
   },
 };
 
-// The loopback server test/recipes.test.ts starts; yours is the API's own server.
-const origin = process.env.API_ORIGIN;
-const payments = endpoint
-  .defaults({
-    baseUrl: origin,
-    headers: { accept: "application/json", "user-agent": null, authorization: "Bearer sk_test" },
-  })
-  .withRoutes(openAPIRoutes(description)); // or `routes` from `fluent-endpoint openapi payments.yaml -o routes.ts`
+// The description's server, `accept` from its responses, the token sent as its security scheme says (and only to
+// that server). The description, or `routes` from `fluent-endpoint openapi payments.yaml -o routes.ts`.
+const payments = openAPIEndpoint(description, { credentials: { bearer: "sk_test" } });
 
 // Query styles as declared: a list and an object written as deepObject (`expand[0]=…`, `created[gte]=…`).
 const list = payments("GET /v1/customers", { limit: 3, expand: ["data.tax"], created: { gte: 1700000000 } });
 assert.equal(list.url, `${origin}/v1/customers?limit=3&expand%5B0%5D=data.tax&created%5Bgte%5D=1700000000`);
+assert.equal(list.headers.accept, "application/json");
+assert.equal(list.headers.authorization, "Bearer sk_test");
 
 // A header parameter by its name, a form body with nested metadata, and a body field named `url`
 // (declared by the operation, so a parameter, never the url option).

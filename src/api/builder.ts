@@ -226,8 +226,7 @@ export class RequestBuilder<
 
   /** The merged options, a fresh mutable object. @example builder.merge().headers */
   merge(): MergedOptions {
-    const { state, conventions } = RequestBuilder.#coreOf(this);
-    return toOptions(state, conventions.table);
+    return toOptions(RequestBuilder.#coreOf(this).state);
   }
 
   /** An `endpoint` function whose defaults are this builder's state. @example builder.route("GET /user").toEndpoint()() */
@@ -320,14 +319,13 @@ export function createEndpoint(state: EndpointState, conventions: Conventions): 
   // DEFAULTS is built on first read; Object.freeze makes every member read-only.
   Object.defineProperty(call, "DEFAULTS", {
     enumerable: true,
-    get: () => (defaultsView ??= toOptions(state, conventions.table, true)),
+    get: () => (defaultsView ??= toOptions(state, true)),
   });
   Object.assign(call, {
     defaults: (options: EndpointOptions) =>
       createEndpoint(produceState(state, readOptions(undefined, options, conventions), conventions), conventions),
     merge(first?: unknown, second?: unknown): MergedOptions {
-      const merged = mergeForCall(state, readArguments(first, second, arguments.length, conventions), conventions);
-      return toOptions(merged, conventions.table);
+      return toOptions(mergeForCall(state, readArguments(first, second, arguments.length, conventions), conventions));
     },
     parse: (options: MergedOptions) => parse(options, conventions),
     builder: () => builderOf(state, conventions),

@@ -8,7 +8,7 @@ import type { Conventions } from "../core/conventions.js";
 import { EndpointError, asLengthError, quote } from "../core/errors.js";
 import { placementOf } from "../core/route-table.js";
 import { readOptions } from "./patch.js";
-import { baseUrlOf, EMPTY_STATE, type EndpointState, mergeForCall, withTableAccept } from "./state.js";
+import { EMPTY_STATE, type EndpointState, mergeForCall } from "./state.js";
 import type { RequestOptions, ResultHeaders } from "../core/types.js";
 import { cloneValue, isPlainObject, ownValue, setOwn } from "../core/values.js";
 
@@ -30,7 +30,7 @@ export function buildRequest(state: EndpointState, conventions: Conventions): Re
   const template = entry === undefined ? parseUrlTemplate(state.url) : parseTableTemplate(entry.url);
   const { params } = state;
   const values = entry === undefined ? params : table!.values(entry, params);
-  const baseUrl = baseUrlOf(state, table);
+  const { baseUrl } = state;
   let url: string;
   try {
     url = joinUrl(baseUrl, expandTemplate(template, values, baseUrl === ""));
@@ -43,7 +43,6 @@ export function buildRequest(state: EndpointState, conventions: Conventions): Re
     const value = state.headers[name]!;
     if (value !== null) setOwn(headers, name, value);
   }
-  withTableAccept(headers, state, table);
   // Own keys only, here and below: a key inherited from a polluted Object.prototype is no header.
   if (state.format !== "" && typeof headers.accept === "string" && Object.hasOwn(headers, "accept")) {
     headers.accept = applyFormat(headers.accept, state.format);

@@ -45,34 +45,33 @@ export interface EndpointState {
   readonly request: Opaque<RequestMeta> | undefined;
   /** The route table's entry for `method` and `url` (docs/decisions.md, "Route tables: one resolution"); undefined for none. */
   readonly entry: RouteEntry | undefined;
-  /** Whether the caller set `baseUrl` or `accept`: until then a route table's server and accept replace ours. */
-  readonly chosen: { readonly baseUrl: boolean; readonly accept: boolean };
+  /** What the caller set of `baseUrl` (`CHOSEN_BASE_URL`) and `accept` (`CHOSEN_ACCEPT`), which a route table's server and accept no longer replace. */
+  readonly chosen: number;
 }
 
 /** A state being written: an immer draft, or a call's short-lived copy. */
 type WritableState = {
-  -readonly [K in keyof EndpointState]: K extends "headers"
-    ? Record<string, HeaderValue | null>
-    : K extends "chosen"
-      ? { baseUrl: boolean; accept: boolean }
-      : EndpointState[K];
+  -readonly [K in keyof EndpointState]: K extends "headers" ? Record<string, HeaderValue | null> : EndpointState[K];
 };
+
+const CHOSEN_BASE_URL = 1;
+const CHOSEN_ACCEPT = 2;
 
 export const ROOT_STATE: EndpointState = /*#__PURE__*/ createState(
   "GET",
   "https://api.github.com",
   { accept: "application/vnd.github.v3+json", "user-agent": "fluent-endpoint.js/" + __FLUENT_ENDPOINT_VERSION__ },
-  false,
+  0,
 );
 
 /** For the stateless `parse()`: no defaults at all, so nothing for a table to replace. */
-export const EMPTY_STATE: EndpointState = /*#__PURE__*/ createState(undefined, "", {}, true);
+export const EMPTY_STATE: EndpointState = /*#__PURE__*/ createState(undefined, "", {}, CHOSEN_BASE_URL | CHOSEN_ACCEPT);
 
 function createState(
   method: string | undefined,
   baseUrl: string,
   headers: StateHeaders,
-  chosen: boolean,
+  chosen: number,
 ): EndpointState {
   return freeze(
     {
@@ -86,7 +85,7 @@ function createState(
       data: undefined,
       request: undefined,
       entry: undefined,
-      chosen: { baseUrl: chosen, accept: chosen },
+      chosen,
     },
     true,
   );
@@ -108,7 +107,6 @@ export function produceState(base: EndpointState, patch: Patch, conventions: Con
   });
   if (next === base) return base;
   Object.freeze(next.headers);
-  Object.freeze(next.chosen);
   if (next.previews !== undefined) Object.freeze(next.previews);
   return Object.freeze(next);
 }
@@ -190,7 +188,7 @@ function applyPatch(state: WritableState, patch: Patch, conventions: Conventions
   if (method !== undefined || url !== undefined) resolveRoute(state, conventions.table);
   if (patch.baseUrl !== undefined) {
     state.baseUrl = patch.baseUrl;
-    if (!state.chosen.baseUrl) state.chosen = { ...state.chosen, baseUrl: true };
+    state.chosen |= CHOSEN_BASE_URL;
   }
   if (patch.format !== undefined) state.format = patch.format;
   // Previews merge by the url the state has once this change is in (a url and previews may come in different steps).
@@ -214,12 +212,21 @@ function resolveRoute(state: WritableState, table: TableRuntime | undefined): vo
   const entry = routeEntry(table, state.method, state.url);
   if (entry !== state.entry) state.entry = entry;
   if (entry === undefined && state.url !== undefined) parseUrlTemplate(state.url);
+  // docs/decisions.md, "A description's defaults": a table that names a server replaces what the caller did not choose.
+  if (table.server(undefined) === undefined) return;
+  if (!(state.chosen & CHOSEN_BASE_URL)) state.baseUrl = table.server(entry) ?? state.baseUrl;
+  if (!(state.chosen & CHOSEN_ACCEPT)) {
+    if (entry?.accept === undefined) delete state.headers.accept;
+    else state.headers.accept = entry.accept;
+  }
 }
 
 /** `state` with its route looked up in `table`, which `withRoutes()` adds. */
 export function withTable(state: EndpointState, table: TableRuntime): EndpointState {
   const next = immer.produce(state, (draft: WritableState) => resolveRoute(draft, table));
-  return next === state ? state : Object.freeze(next);
+  if (next === state) return state;
+  Object.freeze(next.headers);
+  return Object.freeze(next);
 }
 
 // docs/decisions.md, "Keys of one headers object".
@@ -230,7 +237,7 @@ function writeHeaders(state: WritableState, entries: readonly HeaderEntry[]): vo
   for (const [name, value] of entries) {
     if (value !== null && ownValue(headers, name) === null) delete headers[name];
     setOwn(headers, name, value);
-    if (name === "accept" && !state.chosen.accept) state.chosen = { ...state.chosen, accept: true };
+    if (name === "accept") state.chosen |= CHOSEN_ACCEPT;
   }
 }
 
@@ -259,37 +266,12 @@ function mergeRequest(
   return merged;
 }
 
-/**
- * The base url a state's request goes to: the caller's, else its route table's server for the route, else ours
- * (docs/decisions.md, "A description's defaults").
- */
-export function baseUrlOf(state: EndpointState, table: TableRuntime | undefined): string {
-  const server = state.chosen.baseUrl || table === undefined ? undefined : table.server(state.entry);
-  return server ?? state.baseUrl;
-}
-
-/**
- * `headers` with `accept` as a route table that names a server says: the operation's (JSON first) in place of
- * ours, or none for a route it lacks; the caller's `accept` stays.
- */
-export function withTableAccept<H extends Record<string, unknown>>(
-  headers: H,
-  state: EndpointState,
-  table: TableRuntime | undefined,
-): H {
-  if (state.chosen.accept || table === undefined || table.server(undefined) === undefined) return headers;
-  const accept = state.entry?.accept;
-  if (accept === undefined) delete headers.accept;
-  else (headers as Record<string, unknown>).accept = accept;
-  return headers;
-}
-
 /** Copies the parameters even for `DEFAULTS`: a frozen Date or Map can still be changed through its prototype's methods. */
-export function toOptions(state: EndpointState, table: TableRuntime | undefined, frozen = false): MergedOptions {
-  const headers = withTableAccept({ ...state.headers }, state, table);
+export function toOptions(state: EndpointState, frozen = false): MergedOptions {
+  const headers = { ...state.headers };
   const view = {
     method: state.method,
-    baseUrl: baseUrlOf(state, table),
+    baseUrl: state.baseUrl,
     headers: frozen ? Object.freeze(headers) : headers,
     mediaType: mergedMediaType(state, frozen),
   } as MergedOptions;

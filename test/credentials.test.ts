@@ -314,14 +314,45 @@ describe("credentials of real descriptions: an apiKey in a header, the query and
   });
 });
 
+describe("credentials of real descriptions: OpenID Connect", () => {
+  const libregraph = fixture("libregraph");
+
+  it("Libre Graph: an OpenID Connect token as Bearer, or HTTP basic, where the document's security applies", () => {
+    const oidc = openAPIEndpoint(libregraph, { credentials: { openId: "oidc-token" } });
+    const me = oidc("GET /v1.0/me");
+    expect(me.url).toBe("https://ocis.ocis.rolling.owncloud.works/graph/v1.0/me");
+    expect(me.headers.authorization).toBe("Bearer oidc-token");
+    const basic = openAPIEndpoint(libregraph, {
+      credentials: { basicAuth: { username: "einstein", password: "relativity" } },
+    });
+    expect(basic("GET /v1.0/me").headers.authorization).toBe(`Basic ${btoa("einstein:relativity")}`);
+  });
+
+  it("Libre Graph: an operation that names its own bearer scheme gets that one, not the document's", () => {
+    const api = openAPIEndpoint(libregraph, { credentials: { openId: "oidc-token", bearerAuth: "edu-token" } });
+    expect(api("GET /v1.0/education/users").headers.authorization).toBe("Bearer edu-token");
+    expect(api("GET /v1.0/me").headers.authorization).toBe("Bearer oidc-token");
+    const oidcOnly = openAPIEndpoint(libregraph, { credentials: { openId: "oidc-token" } });
+    expect(oidcOnly("GET /v1.0/education/users").headers).not.toHaveProperty("authorization");
+  });
+
+  it("Libre Graph: the token never goes to another host, such as the description's second server", () => {
+    const api = openAPIEndpoint(libregraph, { credentials: { openId: "oidc-token" } });
+    const local = api("GET /v1.0/me", { baseUrl: "https://localhost:9200/graph" });
+    expect(local.url).toBe("https://localhost:9200/graph/v1.0/me");
+    expect(local.headers).not.toHaveProperty("authorization");
+  });
+});
+
 describe("every operation of the real descriptions, with every credential its security uses", () => {
   const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
-  type Operation = { security?: Record<string, string[]>[]; servers?: unknown };
-  type Scheme = { type: string; in?: string; name?: string };
+  type Operation = { security?: Record<string, string[]>[] };
+  type Scheme = { type: string; in?: string; name?: string; scheme?: string };
   const cases = [
     ["datadog", { apiKeyAuth: "dd-api", appKeyAuth: "dd-app", AuthZ: "dd-oauth" }, 235],
     ["matrix", { accessTokenQuery: "mx-q", accessTokenBearer: "mx-b" }, 1],
     ["overseerr", { cookieAuth: "ovr-s", apiKey: "ovr-k" }, 170],
+    ["libregraph", { openId: "lg-oidc", bearerAuth: "lg-bearer", basicAuth: { username: "u", password: "p" } }, 91],
   ] as const;
 
   it.each(cases)(
@@ -345,9 +376,10 @@ describe("every operation of the real descriptions, with every credential its se
             (names) => Object.keys(names).length > 0,
           );
           for (const scheme of Object.keys(requirement ?? {})) {
-            const { type, in: where, name: key } = document.components.securitySchemes[scheme]!;
+            const { type, in: where, name: key, scheme: http } = document.components.securitySchemes[scheme]!;
             const value = (credentials as Record<string, string>)[scheme]!;
-            if (type !== "apiKey") expect(request.headers.authorization).toBe(`Bearer ${value}`);
+            if (http === "basic") expect(request.headers.authorization).toBe(`Basic ${btoa("u:p")}`);
+            else if (type !== "apiKey") expect(request.headers.authorization).toBe(`Bearer ${value}`);
             else if (where === "header") expect(request.headers[key!.toLowerCase()]).toBe(value);
             else if (where === "query") expect(request.url).toContain(`${key}=${value}`);
             else expect(request.headers.cookie).toBe(`${key}=${value}`);
@@ -355,7 +387,8 @@ describe("every operation of the real descriptions, with every credential its se
           if (requirement === undefined) {
             expect(request.headers).not.toHaveProperty("authorization");
             expect(request.headers).not.toHaveProperty("cookie");
-            for (const value of Object.values(credentials)) expect(request.url).not.toContain(value);
+            for (const value of Object.values(credentials))
+              if (typeof value === "string") expect(request.url).not.toContain(value);
           }
           expect(request.url).toMatch(/^https?:\/\/[^/]+\//);
         }

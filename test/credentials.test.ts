@@ -198,3 +198,202 @@ describe("credentials of real descriptions", () => {
     expect(upload.headers.authorization).toBe("Bearer box-token");
   });
 });
+
+describe("credentials of real descriptions: an apiKey in a header, the query and a cookie", () => {
+  const datadog = fixture("datadog");
+  const matrix = fixture("matrix");
+  const overseerr = fixture("overseerr");
+  const send = "PUT /rooms/{roomId}/send/{eventType}/{txnId}";
+  const message = { roomId: "!r:example.org", eventType: "m.room.message", txnId: "t1", body: "hi", msgtype: "m.text" };
+
+  it("Datadog: the API and application keys in their headers, both where a requirement names both", () => {
+    const api = openAPIEndpoint(datadog, { credentials: { apiKeyAuth: "dd-api", appKeyAuth: "dd-app" } });
+    const query = api("GET /api/v1/query", { from: 1, to: 2, query: "avg:cpu" });
+    expect(query.url).toBe("https://api.datadoghq.com/api/v1/query?from=1&to=2&query=avg%3Acpu");
+    expect(query.headers).toMatchObject({ "dd-api-key": "dd-api", "dd-application-key": "dd-app" });
+    expect(api("GET /api/v1/validate").headers).toMatchObject({ "dd-api-key": "dd-api" });
+    expect(api("GET /api/v1/validate").headers).not.toHaveProperty("dd-application-key");
+    // The requirement needs both keys: the API key alone meets no requirement of the query.
+    const alone = openAPIEndpoint(datadog, { credentials: { apiKeyAuth: "dd-api" } })("GET /api/v1/query");
+    expect(alone.headers).not.toHaveProperty("dd-api-key");
+    expect(api("GET /").headers).not.toHaveProperty("dd-api-key");
+  });
+
+  it("Datadog: the key goes to the logs intake, an operation's own server, in the region the endpoint names", () => {
+    const api = openAPIEndpoint(datadog, { credentials: { apiKeyAuth: "dd-api" } });
+    const logs = api("POST /v1/input", { data: [{ message: "up" }] });
+    expect(logs.url).toBe("https://http-intake.logs.datadoghq.com/v1/input");
+    expect(logs.headers["dd-api-key"]).toBe("dd-api");
+    const eu = openAPIEndpoint(datadog, {
+      credentials: { apiKeyAuth: "dd-api" },
+      serverVariables: { site: "datadoghq.eu" },
+    });
+    expect(eu("POST /v1/input", { data: [] }).url).toBe("https://http-intake.logs.datadoghq.eu/v1/input");
+    expect(eu("GET /api/v1/validate")).toMatchObject({
+      url: "https://api.datadoghq.eu/api/v1/validate",
+      headers: { "dd-api-key": "dd-api" },
+    });
+  });
+
+  it("Datadog: an OAuth 2.0 token as Bearer; nothing to another host; a key for a scheme no operation uses refused", () => {
+    const api = openAPIEndpoint(datadog, { credentials: { AuthZ: "dd-oauth", apiKeyAuth: "dd-api" } });
+    expect(api("GET /api/v1/dashboard").headers.authorization).toBe("Bearer dd-oauth");
+    const proxied = api("GET /api/v1/validate", { baseUrl: "https://proxy.example" });
+    expect(proxied.url).toBe("https://proxy.example/api/v1/validate");
+    expect(proxied.headers).not.toHaveProperty("dd-api-key");
+    expect(api.defaults({ baseUrl: "https://api.datadoghq.eu" })("GET /api/v1/validate").headers).not.toHaveProperty(
+      "dd-api-key",
+    );
+    // Declared (`api_key` in the query) but named by no v1 operation's security.
+    expectEndpointError(
+      () => openAPIEndpoint(datadog, { credentials: { apiKeyAuthQuery: "k" } }),
+      "ERR_INVALID_OPTIONS",
+      'credential "apiKeyAuthQuery" is for a security scheme no operation uses',
+    );
+  });
+
+  it("Matrix: the access token in the query, percent-encoded after the path, or as Bearer, whichever is given", () => {
+    const query = openAPIEndpoint(matrix, { credentials: { accessTokenQuery: "syt_a b&c" } })(send, message);
+    expect(query.url).toBe(
+      "https://localhost:8008/_matrix/client/v3/rooms/%21r%3Aexample.org/send/m.room.message/t1?access_token=syt_a%20b%26c",
+    );
+    expect(query.headers).not.toHaveProperty("authorization");
+    expect(query.body).toEqual({ body: "hi", msgtype: "m.text" });
+    const bearer = openAPIEndpoint(matrix, { credentials: { accessTokenBearer: "syt_t" } })(send, message);
+    expect(bearer.url).toBe("https://localhost:8008/_matrix/client/v3/rooms/%21r%3Aexample.org/send/m.room.message/t1");
+    expect(bearer.headers.authorization).toBe("Bearer syt_t");
+    // Both given: the first requirement the description lists.
+    const both = openAPIEndpoint(matrix, { credentials: { accessTokenQuery: "q", accessTokenBearer: "b" } });
+    expect(both(send, message).url).toMatch(/\?access_token=q$/);
+    expect(both(send, message).headers).not.toHaveProperty("authorization");
+  });
+
+  it("Matrix: the token goes to the homeserver the endpoint names, never to another host", () => {
+    const api = openAPIEndpoint(matrix, {
+      credentials: { accessTokenQuery: "syt" },
+      serverVariables: { hostname: "matrix.example.org:8448" },
+    });
+    expect(api(send, message).url).toBe(
+      "https://matrix.example.org:8448/_matrix/client/v3/rooms/%21r%3Aexample.org/send/m.room.message/t1?access_token=syt",
+    );
+    const elsewhere = api(send, { ...message, baseUrl: "https://evil.example/_matrix/client/v3" });
+    expect(elsewhere.url).toBe(
+      "https://evil.example/_matrix/client/v3/rooms/%21r%3Aexample.org/send/m.room.message/t1",
+    );
+  });
+
+  it("Overseerr: the session as a cookie, or the key in X-Api-Key; nothing where the operation needs neither", () => {
+    const session = openAPIEndpoint(overseerr, { credentials: { cookieAuth: "s:abc.def" } });
+    const me = session("GET /auth/me");
+    expect(me.url).toBe("http://localhost:5055/api/v1/auth/me");
+    expect(me.headers.cookie).toBe("connect.sid=s%3Aabc.def");
+    expect(me.headers).not.toHaveProperty("x-api-key");
+    const keyed = openAPIEndpoint(overseerr, { credentials: { apiKey: "ovr-key" } });
+    expect(keyed("GET /search", { query: "dune" })).toMatchObject({
+      url: "http://localhost:5055/api/v1/search?query=dune",
+      headers: { "x-api-key": "ovr-key" },
+    });
+    expect(keyed("GET /search", { query: "dune" }).headers).not.toHaveProperty("cookie");
+    const status = openAPIEndpoint(overseerr, { credentials: { cookieAuth: "s", apiKey: "k" } })("GET /status");
+    expect(status.headers).not.toHaveProperty("cookie");
+    expect(status.headers).not.toHaveProperty("x-api-key");
+  });
+
+  it("Overseerr: the credentials follow the server the endpoint names, and go nowhere else", () => {
+    const api = openAPIEndpoint(overseerr, {
+      credentials: { apiKey: "ovr-key" },
+      serverVariables: { server: "https://requests.example.net" },
+    });
+    expect(api("GET /auth/me")).toMatchObject({
+      url: "https://requests.example.net/api/v1/auth/me",
+      headers: { "x-api-key": "ovr-key" },
+    });
+    expect(api("GET /auth/me", { baseUrl: "http://localhost:5055/api/v1" }).headers).not.toHaveProperty("x-api-key");
+    const cookie = openAPIEndpoint(overseerr, { credentials: { cookieAuth: "s" } });
+    expect(cookie("GET /auth/me", { baseUrl: "https://evil.example/api/v1" }).headers).not.toHaveProperty("cookie");
+  });
+});
+
+describe("credentials of real descriptions: OpenID Connect", () => {
+  const libregraph = fixture("libregraph");
+
+  it("Libre Graph: an OpenID Connect token as Bearer, or HTTP basic, where the document's security applies", () => {
+    const oidc = openAPIEndpoint(libregraph, { credentials: { openId: "oidc-token" } });
+    const me = oidc("GET /v1.0/me");
+    expect(me.url).toBe("https://ocis.ocis.rolling.owncloud.works/graph/v1.0/me");
+    expect(me.headers.authorization).toBe("Bearer oidc-token");
+    const basic = openAPIEndpoint(libregraph, {
+      credentials: { basicAuth: { username: "einstein", password: "relativity" } },
+    });
+    expect(basic("GET /v1.0/me").headers.authorization).toBe(`Basic ${btoa("einstein:relativity")}`);
+  });
+
+  it("Libre Graph: an operation that names its own bearer scheme gets that one, not the document's", () => {
+    const api = openAPIEndpoint(libregraph, { credentials: { openId: "oidc-token", bearerAuth: "edu-token" } });
+    expect(api("GET /v1.0/education/users").headers.authorization).toBe("Bearer edu-token");
+    expect(api("GET /v1.0/me").headers.authorization).toBe("Bearer oidc-token");
+    const oidcOnly = openAPIEndpoint(libregraph, { credentials: { openId: "oidc-token" } });
+    expect(oidcOnly("GET /v1.0/education/users").headers).not.toHaveProperty("authorization");
+  });
+
+  it("Libre Graph: the token never goes to another host, such as the description's second server", () => {
+    const api = openAPIEndpoint(libregraph, { credentials: { openId: "oidc-token" } });
+    const local = api("GET /v1.0/me", { baseUrl: "https://localhost:9200/graph" });
+    expect(local.url).toBe("https://localhost:9200/graph/v1.0/me");
+    expect(local.headers).not.toHaveProperty("authorization");
+  });
+});
+
+describe("every operation of the real descriptions, with every credential its security uses", () => {
+  const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
+  type Operation = { security?: Record<string, string[]>[] };
+  type Scheme = { type: string; in?: string; name?: string; scheme?: string };
+  const cases = [
+    ["datadog", { apiKeyAuth: "dd-api", appKeyAuth: "dd-app", AuthZ: "dd-oauth" }, 235],
+    ["matrix", { accessTokenQuery: "mx-q", accessTokenBearer: "mx-b" }, 1],
+    ["overseerr", { cookieAuth: "ovr-s", apiKey: "ovr-k" }, 170],
+    ["libregraph", { openId: "lg-oidc", bearerAuth: "lg-bearer", basicAuth: { username: "u", password: "p" } }, 91],
+  ] as const;
+
+  it.each(cases)(
+    "%s: each builds, with the first requirement's credentials exactly as its schemes say",
+    (name, credentials, count) => {
+      const document = fixture(name) as {
+        paths: Record<string, Record<string, Operation>>;
+        security?: Record<string, string[]>[];
+        components: { securitySchemes: Record<string, Scheme> };
+      };
+      const api = openAPIEndpoint(document, { credentials });
+      let built = 0;
+      for (const path of Object.keys(document.paths)) {
+        for (const method of METHODS) {
+          const operation = document.paths[path]![method];
+          if (operation === undefined) continue;
+          const parameters = Object.fromEntries([...path.matchAll(/\{([^}]+)\}/g)].map((match) => [match[1], "p1"]));
+          const request = api(`${method.toUpperCase()} ${path}`, parameters);
+          built += 1;
+          const requirement = (operation.security ?? document.security ?? []).find(
+            (names) => Object.keys(names).length > 0,
+          );
+          for (const scheme of Object.keys(requirement ?? {})) {
+            const { type, in: where, name: key, scheme: http } = document.components.securitySchemes[scheme]!;
+            const value = (credentials as Record<string, string>)[scheme]!;
+            if (http === "basic") expect(request.headers.authorization).toBe(`Basic ${btoa("u:p")}`);
+            else if (type !== "apiKey") expect(request.headers.authorization).toBe(`Bearer ${value}`);
+            else if (where === "header") expect(request.headers[key!.toLowerCase()]).toBe(value);
+            else if (where === "query") expect(request.url).toContain(`${key}=${value}`);
+            else expect(request.headers.cookie).toBe(`${key}=${value}`);
+          }
+          if (requirement === undefined) {
+            expect(request.headers).not.toHaveProperty("authorization");
+            expect(request.headers).not.toHaveProperty("cookie");
+            for (const value of Object.values(credentials))
+              if (typeof value === "string") expect(request.url).not.toContain(value);
+          }
+          expect(request.url).toMatch(/^https?:\/\/[^/]+\//);
+        }
+      }
+      expect(built).toBe(count);
+    },
+  );
+});

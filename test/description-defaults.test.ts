@@ -14,6 +14,9 @@ const fixture = (name: string) =>
 const stripe = openAPIRoutes(fixture("stripe"));
 const box = openAPIRoutes(fixture("box"));
 const digitalocean = fixture("digitalocean");
+const datadog = fixture("datadog");
+const matrix = fixture("matrix");
+const overseerr = fixture("overseerr");
 
 // The smallest description with a server, a path-level and an operation-level server and server variables.
 const regional = {
@@ -223,6 +226,79 @@ describe("server variables", () => {
     const agent = openAPIEndpoint(digitalocean, { serverVariables: { agent_url: "abc.agents.do-ai.run" } });
     expect(agent("POST /api/v1/chat/completions", { messages: [] }).url).toBe(
       "https://abc.agents.do-ai.run/api/v1/chat/completions",
+    );
+  });
+
+  it("takes a region from the enum for the document's server and an operation's own (Datadog)", () => {
+    expect(openAPIEndpoint(datadog)("GET /api/v1/validate").url).toBe("https://api.datadoghq.com/api/v1/validate");
+    expect(openAPIEndpoint(datadog)("POST /v1/input", { data: [] }).url).toBe(
+      "https://http-intake.logs.datadoghq.com/v1/input",
+    );
+    const eu = openAPIEndpoint(datadog, { serverVariables: { site: "datadoghq.eu" } });
+    expect(eu("GET /api/v1/validate").url).toBe("https://api.datadoghq.eu/api/v1/validate");
+    expect(eu("POST /v1/input", { data: [] }).url).toBe("https://http-intake.logs.datadoghq.eu/v1/input");
+    expect(eu("GET /").url).toBe("https://ip-ranges.datadoghq.eu/");
+    expectEndpointError(
+      () => openAPIEndpoint(datadog, { serverVariables: { site: "datadoghq.org" } }),
+      "ERR_INVALID_OPTIONS",
+      'server variable "site" is "datadoghq.org", not one of "datadoghq.com", "us3.datadoghq.com"',
+    );
+  });
+
+  it("reads variables that hold a host with its port and the whole path, `{protocol}://{hostname}{basePath}` (Matrix)", () => {
+    const send = "PUT /rooms/{roomId}/send/{eventType}/{txnId}";
+    const message = { roomId: "r", eventType: "m.room.message", txnId: "1" };
+    expect(openAPIEndpoint(matrix)(send, message).url).toBe(
+      "https://localhost:8008/_matrix/client/v3/rooms/r/send/m.room.message/1",
+    );
+    const api = openAPIEndpoint(matrix, {
+      serverVariables: { protocol: "http", hostname: "matrix.example.org:8448", basePath: "/_matrix/client/v4" },
+    });
+    expect(api(send, message).url).toBe(
+      "http://matrix.example.org:8448/_matrix/client/v4/rooms/r/send/m.room.message/1",
+    );
+    expect(api.DEFAULTS.baseUrl).toBe("http://matrix.example.org:8448/_matrix/client/v4");
+    expectEndpointError(
+      () => openAPIEndpoint(matrix, { serverVariables: { protocol: "ftp" } }),
+      "ERR_INVALID_OPTIONS",
+      'server variable "protocol" is "ftp", not one of "http", "https"',
+    );
+  });
+
+  it.each([
+    [
+      { hostname: "evil.example/x" },
+      'server variable "hostname" is "evil.example/x", which would change the server\'s host',
+    ],
+    [
+      { hostname: "me@evil.example" },
+      'server variable "hostname" is "me@evil.example", which would change the server\'s host',
+    ],
+    [{ basePath: "/v3?x=" }, 'server variable "basePath" is "/v3?x=", which would change the server\'s path'],
+    [{ basePath: "#x" }, 'server variable "basePath" is "#x", which would change the server\'s path'],
+    // `https:////evil.example` and `https:///evil.example` are read by URL parsers as the host evil.example.
+    [
+      { hostname: "", basePath: "//evil.example" },
+      'server variable "hostname" is "", which would leave the server without a host',
+    ],
+    [{ hostname: "" }, 'server variable "hostname" is "", which would leave the server without a host'],
+  ])("refuses %o for Matrix's server, judged where the value lands", (serverVariables, message) => {
+    expectEndpointError(() => openAPIEndpoint(matrix, { serverVariables }), "ERR_INVALID_OPTIONS", message);
+  });
+
+  it("reads a variable that holds the scheme, host and port, `{server}/api/v1` (Overseerr)", () => {
+    expect(openAPIEndpoint(overseerr)("GET /auth/me").url).toBe("http://localhost:5055/api/v1/auth/me");
+    const api = openAPIEndpoint(overseerr, { serverVariables: { server: "https://requests.example.net" } });
+    expect(api("GET /auth/me").url).toBe("https://requests.example.net/api/v1/auth/me");
+    expectEndpointError(
+      () => openAPIEndpoint(overseerr, { serverVariables: { server: "https://evil.example/x?" } }),
+      "ERR_INVALID_OPTIONS",
+      'server variable "server" is "https://evil.example/x?", which would change the server\'s host',
+    );
+    expectEndpointError(
+      () => openAPIEndpoint(overseerr, { serverVariables: { server: "https://me@evil.example" } }),
+      "ERR_INVALID_OPTIONS",
+      "which would change the server's host",
     );
   });
 

@@ -9,6 +9,7 @@ import { readBaseUrl } from "../http/url.js";
 export type ServerVariables = Readonly<Record<string, string>>;
 
 const VARIABLE = /\{([^{}]*)\}/g;
+const AUTHORITY = /^(?:[a-z][\w+.-]*:)?\/\/([^/?#]*)/i;
 
 /** `server` checked and copied, plain data; `where` names it in a message. */
 export function readServer(where: string, server: unknown): RouteServer {
@@ -33,15 +34,18 @@ export function readServer(where: string, server: unknown): RouteServer {
 
 /**
  * The base url `server` makes, each `{name}` its given value or its default. A value may not move the request
- * to another host: in the scheme and host it holds letters, digits and `-._~` only, in the path no `?`, `#` or `\`.
+ * to another host. Each is judged by where it lands in the url the values make (a server may write its host and path
+ * as `{hostname}{basePath}`): in the authority it holds letters, digits, `-._~` and a port's `:` only and ends
+ * there; in the path it holds no `?`, `#` or `\`; and it may not leave the authority empty.
  */
 export function serverUrl(server: RouteServer, given: ServerVariables): string {
   const { url } = server;
   const variables = server.variables ?? {};
-  // The authority runs from `//` to the next `/`; a url without one (`/v1`) has none.
-  const slashes = url.startsWith("//") ? 0 : url.indexOf("://") + 1;
-  const hostEnd = slashes === 0 && !url.startsWith("//") ? 0 : url.indexOf("/", slashes + 2);
-  const text = url.replace(VARIABLE, (_, name: string, at: number) => {
+  const spans: { name: string; value: string; at: number }[] = [];
+  let text = "";
+  let copied = 0;
+  for (const match of url.matchAll(VARIABLE)) {
+    const name = match[1]!;
     const variable = Object.hasOwn(variables, name) ? variables[name] : undefined;
     if (variable === undefined)
       fail(`server ${quote(url)} names the variable ${quote(name)}, which it does not declare`);
@@ -51,14 +55,31 @@ export function serverUrl(server: RouteServer, given: ServerVariables): string {
         `server variable ${quote(name)} is ${quote(value)}, not one of ${variable.enum.map((item) => quote(item)).join(", ")}`,
       );
     }
-    const inHost = hostEnd === -1 || at < hostEnd;
-    if (inHost ? !/^[\w.~-]*$/.test(value) : /[?#\\]/.test(value)) {
+    text += url.slice(copied, match.index);
+    spans.push({ name, value, at: text.length });
+    text += value;
+    copied = match.index + match[0].length;
+  }
+  text += url.slice(copied);
+  // The authority runs from `//` to the next `/`, `?` or `#`; a url without one (`/v1`) has none.
+  const authority = AUTHORITY.exec(text);
+  const hostEnd = authority === null ? 0 : authority[0].length;
+  // A value may hold the scheme and `//` as well (`{server}/api/v1`); the regular expression has checked those.
+  const hostStart = authority === null ? 0 : hostEnd - authority[1]!.length;
+  for (const { name, value, at } of spans) {
+    const inHost = at < hostEnd;
+    const host = value.slice(Math.max(0, hostStart - at));
+    if (inHost ? at + value.length > hostEnd || !/^[\w.~:-]*$/.test(host) : /[?#\\]/.test(value)) {
       fail(
         `server variable ${quote(name)} is ${quote(value)}, which would change the server's ${inHost ? "host" : "path"}`,
       );
     }
-    return value;
-  });
+  }
+  // `https:///x` is read by URL parsers as the host `x`.
+  const empty = authority?.[1] === "" ? spans.find((span) => span.at === hostEnd) : undefined;
+  if (empty !== undefined) {
+    fail(`server variable ${quote(empty.name)} is ${quote(empty.value)}, which would leave the server without a host`);
+  }
   // A relative server (`v1`) is relative to the description's location, which a table does not know: `/v1`.
   return readBaseUrl(text === "" || text.startsWith("/") || /^[a-z][\w+.-]*:/i.test(text) ? text : `/${text}`);
 }

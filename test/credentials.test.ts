@@ -74,6 +74,13 @@ describe("credentials placed as each scheme says", () => {
     expect(api("GET /cookie", { theme: "dark" }).headers.cookie).toBe("theme=dark; session=c%E2%82%AC");
   });
 
+  it("keeps a cookie key's RFC 6265 cookie octets as they are, and percent-encodes only what a cookie cannot hold", () => {
+    const copied = openAPIEndpoint(secured, { credentials: { cookieKey: "s%3Aabc.sig%2B" } });
+    expect(copied("GET /cookie").headers.cookie).toBe("session=s%3Aabc.sig%2B");
+    const spaced = openAPIEndpoint(secured, { credentials: { cookieKey: 'a b;c"é' } });
+    expect(spaced("GET /cookie").headers.cookie).toBe("session=a%20b%3Bc%22%C3%A9");
+  });
+
   it("sends HTTP basic as RFC 7617 says, and bearer, OAuth 2.0 and OpenID Connect tokens as Bearer", () => {
     expect(api("GET /basic").headers.authorization).toBe("Basic QWxhZGRpbjpvcGVuIHNlc2FtZQ==");
     expect(api("GET /bearer").headers.authorization).toBe("Bearer jwt.token");
@@ -286,7 +293,7 @@ describe("credentials of real descriptions: an apiKey in a header, the query and
     const session = openAPIEndpoint(overseerr, { credentials: { cookieAuth: "s:abc.def" } });
     const me = session("GET /auth/me");
     expect(me.url).toBe("http://localhost:5055/api/v1/auth/me");
-    expect(me.headers.cookie).toBe("connect.sid=s%3Aabc.def");
+    expect(me.headers.cookie).toBe("connect.sid=s:abc.def"); // `:` is a cookie octet: sent as it is
     expect(me.headers).not.toHaveProperty("x-api-key");
     const keyed = openAPIEndpoint(overseerr, { credentials: { apiKey: "ovr-key" } });
     expect(keyed("GET /search", { query: "dune" })).toMatchObject({

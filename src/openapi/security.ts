@@ -92,10 +92,21 @@ function placementOf(name: string, scheme: SecurityScheme, value: unknown): Plac
   if (scheme.type === "apiKey") {
     if (scheme.in === "header") return header(what, scheme.name.toLowerCase(), value);
     if (scheme.in === "query") return { in: "query", pair: queryPair(scheme.name, value) };
-    return { in: "cookie", pair: `${scheme.name}=${encodeText(value, encodeUnreserved, name)}` };
+    return { in: "cookie", pair: `${scheme.name}=${cookieValue(value, name)}` };
   }
   // HTTP `bearer` and any other scheme: `<scheme> <credential>`; an OAuth 2.0 or OpenID Connect token is a bearer one.
   return header(what, "authorization", `${scheme.type === "http" ? capitalized(scheme.scheme) : "Bearer"} ${value}`);
+}
+
+// What RFC 6265 keeps out of a cookie value: controls, space, `"`, `,`, `;`, `\`, and all beyond ASCII.
+const NOT_COOKIE_OCTET = /[^\x21\x23-\x2B\x2D-\x3A\x3C-\x5B\x5D-\x7E]+/gu;
+
+/**
+ * A key as a cookie value: RFC 6265's cookie octets as they are (a session cookie copied from a browser, `s%3Aabc`,
+ * stays), anything else percent-encoded as UTF-8.
+ */
+function cookieValue(value: string, name: string): string {
+  return value.replace(NOT_COOKIE_OCTET, (text) => encodeText(text, encodeUnreserved, name));
 }
 
 function header(what: string, name: string, value: string): Placement {

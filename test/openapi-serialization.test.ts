@@ -426,3 +426,18 @@ describe("routeTable(): the placements and body fields these rules add, checked"
     expectEndpointError(table({ url: "/x", parameters: {}, body }), "ERR_INVALID_OPTIONS", problem);
   });
 });
+
+describe("header and cookie styles a description gets wrong are read as OpenAPI's own, not refused", () => {
+  it("a header of style form is simple, a cookie of style simple is form", () => {
+    const call = api({
+      "/x": get(
+        { name: "X-A", in: "header", style: "form", explode: true },
+        { name: "c", in: "cookie", style: "simple" },
+      ),
+    });
+    expect(call("GET /x", { "X-A": { a: 1 }, c: ["x", "y"] }).headers).toMatchObject({
+      "x-a": "a=1",
+      cookie: "c=x; c=y",
+    });
+  });
+});

@@ -22,6 +22,7 @@ const description = {
           content: {
             "application/x-www-form-urlencoded": {
               schema: { type: "object", properties: { email: {}, metadata: {}, url: {} } },
+              encoding: { metadata: { style: "deepObject", explode: true } },
             },
           },
         },
@@ -43,7 +44,7 @@ const payments = endpoint
 const list = payments("GET /v1/customers", { limit: 3, expand: ["data.tax"], created: { gte: 1700000000 } });
 assert.equal(list.url, `${origin}/v1/customers?limit=3&expand%5B0%5D=data.tax&created%5Bgte%5D=1700000000`);
 
-// A header parameter by its name, a form body with nested metadata, and a body field named `url`
+// A header parameter by its name, a form body with metadata as its `encoding` says, and a body field named `url`
 // (declared by the operation, so a parameter, never the url option).
 const create = payments("POST /v1/customers", {
   "Idempotency-Key": "k-1",

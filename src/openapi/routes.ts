@@ -1,4 +1,4 @@
-// An OpenAPI 3.0 or 3.1 description compiled to a route table (docs/decisions.md, "Route tables").
+// An OpenAPI 3.0, 3.1 or 3.2 description compiled to a route table (docs/decisions.md, "Route tables").
 import { kindOf, EndpointError, isRevoked, quote } from "../core/errors.js";
 import type {
   BodyFieldEncoding,
@@ -27,7 +27,7 @@ const IGNORED_HEADERS: ReadonlySet<string> = /*#__PURE__*/ new Set(["accept", "c
 const PATH_OPERATORS: Readonly<Record<string, string>> = { simple: "", label: ".", matrix: ";" };
 
 /**
- * The route table of an OpenAPI 3.0 or 3.1 description, for `withRoutes(routes)`: each operation's path and `form`
+ * The route table of an OpenAPI 3.0, 3.1 or 3.2 description, for `withRoutes(routes)`: each operation's path and `form`
  * query parameters compiled to one RFC 6570 template, and every parameter and body field placed where it declares.
  *
  * @param document - the parsed description (JSON or YAML), its `$ref`s pointing inside it (`#/components/…`)
@@ -172,24 +172,13 @@ function compileOperation(context: Context, route: string, path: string, common:
         });
       }
     } else if (location === "header") {
-      if (style !== undefined && style !== "simple") {
-        fail(
-          route,
-          `has header parameter ${quote(name)} of style ${quote(String(style))}, where OpenAPI allows simple`,
-        );
-      }
+      // `simple` is the one style OpenAPI defines for a header: any other is read as it.
       if (!IGNORED_HEADERS.has(name.toLowerCase())) {
         addParameter(name.toLowerCase(), exploded === true ? { in: "header", explode: true } : "header");
       }
     } else if (location === "cookie") {
-      // `form` by default; OpenAPI 3.2's `cookie` style writes values as they are. Both explode unless told otherwise.
-      const cookieStyle = style ?? "form";
-      if (cookieStyle !== "form" && cookieStyle !== "cookie") {
-        fail(
-          route,
-          `has cookie parameter ${quote(name)} of style ${quote(String(cookieStyle))}, where OpenAPI allows form or cookie`,
-        );
-      }
+      // `form` (any style but OpenAPI 3.2's `cookie`, which writes values as they are); both explode by default.
+      const cookieStyle = style === "cookie" ? "cookie" : "form";
       addParameter(
         name,
         cookieStyle === "form" && exploded !== false

@@ -2,6 +2,8 @@ export { openAPIRoutes } from "./openapi/routes.js";
 export { routeTable } from "./openapi/table.js";
 export type {
   BodyFieldEncoding,
+  ContentEncoding,
+  ParameterEncoding,
   QueryStyle,
   RouteBody,
   RouteEntry,

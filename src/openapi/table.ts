@@ -65,24 +65,33 @@ export function routeTable<Routes = unknown>(data: RouteTableData): RouteTable<R
   return Object.freeze(table) as RouteTable<Routes>;
 }
 
-// The parameters a template names by another varname (`user-id` as `user%2Did`), found once per entry.
-const aliases = /*#__PURE__*/ new WeakMap<RouteEntry, [name: string, alias: string][]>();
-// The path parameters written as a media type's text (`content`), whose text the template then encodes.
-const contentPaths = /*#__PURE__*/ new WeakMap<RouteEntry, [name: string, contentType: string][]>();
+/** What an entry's template values need besides the parameters as given, found once per entry. */
+interface TemplateValues {
+  /** The parameters a template names by another varname (`user-id` as `user%2Did`). */
+  readonly aliases: readonly [name: string, alias: string][];
+  /** The path parameters written as a media type's text (`content`), which the template then encodes. */
+  readonly contents: readonly [name: string, contentType: string][];
+}
+const templateValues = /*#__PURE__*/ new WeakMap<RouteEntry, TemplateValues>();
 // Each entry's route as the table names it, for messages.
 const routeNames = /*#__PURE__*/ new WeakMap<RouteEntry, string>();
 
 function values(entry: RouteEntry, params: Readonly<Record<string, unknown>>): Readonly<Record<string, unknown>> {
+  const needs = templateValues.get(entry);
+  if (needs === undefined) return params;
   let copy: Record<string, unknown> | undefined;
-  for (const [name, contentType] of contentPaths.get(entry) ?? []) {
-    const value = ownValue(params, name);
-    if (value === undefined || value === null) continue;
-    const text = inOperation(entry, () => contentText(name, value, contentType));
-    setOwn((copy ??= { ...params }), name, text);
+  try {
+    for (const [name, contentType] of needs.contents) {
+      const value = ownValue(params, name);
+      if (value === undefined || value === null) continue;
+      setOwn((copy ??= { ...params }), name, contentText(name, value, contentType));
+    }
+  } catch (error) {
+    throw named(entry, error);
   }
   const read = copy ?? params;
-  for (const [name, alias] of aliases.get(entry) ?? []) {
-    if (Object.hasOwn(read, name)) setOwn((copy ??= { ...params }), alias, read[name]);
+  for (const [aliased, alias] of needs.aliases) {
+    if (Object.hasOwn(read, aliased)) setOwn((copy ??= { ...params }), alias, read[aliased]);
   }
   return copy ?? params;
 }
@@ -95,7 +104,7 @@ function placeParameter(
   headers: Record<string, unknown>,
 ): string {
   if (value === undefined || value === null) return "";
-  return inOperation(entry, () => {
+  try {
     if (placement === "header") {
       setHeader(headers, name, headerText(name, value));
     } else if (placement === "cookie") {
@@ -109,7 +118,9 @@ function placeParameter(
       else if (location === "cookie") addCookie(headers, cookieText(name, value, style ?? "form", explode ?? true));
     }
     return "";
-  });
+  } catch (error) {
+    throw named(entry, error);
+  }
 }
 
 /** A `content` parameter: its media type's text, percent-encoded in a query or cookie, as it is in a header. */
@@ -151,23 +162,24 @@ function setHeader(headers: Record<string, unknown>, name: string, text: string)
   else setOwn(headers, lower, text);
 }
 
-/** `write()`, an `EndpointError` of it naming the operation (`GET /pets: parameter "x" …`). */
-function inOperation<T>(entry: RouteEntry, write: () => T): T {
-  try {
-    return write();
-  } catch (error) {
-    const route = routeNames.get(entry);
-    if (!(error instanceof EndpointError) || route === undefined) throw error;
-    throw new EndpointError(error.code, `${route}: ${error.message}`);
-  }
+/** An `EndpointError` met writing `entry`'s request, its message starting with the operation (`GET /pets: …`). */
+function named(entry: RouteEntry, error: unknown): unknown {
+  const route = routeNames.get(entry);
+  return error instanceof EndpointError && route !== undefined
+    ? new EndpointError(error.code, `${route}: ${error.message}`)
+    : error;
 }
 
 const FORM_TYPE = "application/x-www-form-urlencoded";
 const MULTIPART_TYPE = "multipart/form-data";
 
 function writeBody(entry: RouteEntry, value: unknown): [type: string, body: unknown] {
-  const route = entry.body!;
-  const [type, body] = inOperation(entry, () => writtenBody(route, value));
+  let type: string, body: unknown;
+  try {
+    [type, body] = writtenBody(entry.body!, value);
+  } catch (error) {
+    throw named(entry, error);
+  }
   // `application/json` is sent as a body without a description sends it, with its charset.
   return [type === "application/json" ? "application/json; charset=utf-8" : type, body];
 }
@@ -309,8 +321,9 @@ function readEntry(key: string, entry: unknown, copies: Map<object, ReadParamete
       fail(key, `has the template variable ${quote(name)}, which is no UTF-8 name`);
     }
   }
-  if (renamed.length > 0) aliases.set(checked, renamed);
-  if (read.contentPaths.length > 0) contentPaths.set(checked, read.contentPaths);
+  if (renamed.length > 0 || read.contentPaths.length > 0) {
+    templateValues.set(checked, { aliases: renamed, contents: read.contentPaths });
+  }
   routeNames.set(checked, key);
   return Object.freeze(checked);
 }

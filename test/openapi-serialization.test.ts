@@ -222,6 +222,15 @@ describe("several request media types: the first the body fits is sent", () => {
     expect(any("POST /x", { data: png }).headers["content-type"]).toBe("image/png");
   });
 
+  it("a declared media type that is none (`json`, two types in one key) is no alternative, not a refused description", () => {
+    const call = api({
+      "/x": post({ "application/json": { schema: {} }, json: { schema: {} }, "text/plain, text/csv": {} }),
+    });
+    expect(call("POST /x", { data: new Uint8Array([1]) }).headers["content-type"]).toBe(
+      "application/json; charset=utf-8",
+    );
+  });
+
   it("a FormData for an operation offering JSON then multipart goes as multipart", () => {
     const call = api({
       "/x": post({ "application/json": { schema: {} }, "multipart/form-data": { schema: {} } }),

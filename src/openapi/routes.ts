@@ -112,7 +112,8 @@ function compileOperation(context: Context, route: string, path: string, common:
         fail(route, `has parameter ${index} without a name or location`);
       }
       const media = resolve(context, content, `${route}, parameter ${quote(name)} content`);
-      const contentType = media === undefined ? undefined : Object.keys(media)[0];
+      const first = media === undefined ? undefined : Object.keys(media)[0];
+      const contentType = first !== undefined && isMediaType(first) ? first : undefined;
       if (location === "querystring" && contentType === undefined) {
         fail(route, `has the querystring parameter ${quote(name)} without content, which OpenAPI 3.2 requires`);
       }
@@ -222,8 +223,8 @@ function compileOperation(context: Context, route: string, path: string, common:
       const encoding = formEncoding(context, declaredEncoding, route);
       const declaredBody: { -readonly [K in keyof RouteBody]: RouteBody[K] } = { type };
       if (encoding !== undefined) declaredBody.encoding = encoding;
-      // docs/decisions.md, "Request media types": the others, for a body the first does not fit.
-      const alternatives = types.filter((name) => name !== type);
+      // docs/decisions.md, "OpenAPI request media types": the others, for a body the first does not fit.
+      const alternatives = types.filter((name) => name !== type && isMediaType(name));
       if (alternatives.length > 0) declaredBody.alternatives = alternatives;
       if (isStringSchema(context, schema, route)) declaredBody.stringSchema = true;
       entry.body = declaredBody;
@@ -315,6 +316,13 @@ function resolveSchema(context: Context, schema: unknown, route: string): Node |
   return typeof schema === "boolean" ? undefined : resolve(context, schema, `${route}, a body schema`);
 }
 
+/** `type/subtype`, two tokens, then any parameters: one media type a table can send (`image/png, image/jpeg` is two). */
+function isMediaType(text: string): boolean {
+  const semicolon = text.indexOf(";");
+  const [kind, subtype, ...rest] = (semicolon === -1 ? text : text.slice(0, semicolon)).trim().split("/");
+  return isToken(kind ?? "") && isToken(subtype ?? "") && rest.length === 0 && !text.includes(",");
+}
+
 /** A schema whose `type` is `string` (or a list holding `string`): its JSON body is a JSON string. */
 function isStringSchema(context: Context, schema: unknown, route: string): boolean {
   const { type } = resolveSchema(context, schema, route) ?? {};
@@ -338,7 +346,7 @@ function formEncoding(
     const { style: declared, explode: exploded, allowReserved, contentType } = value ?? {};
     if (declared === undefined && exploded === undefined && allowReserved === undefined) {
       // A list of types (`image/png, image/jpeg`) names no one to send: the value's own default stays.
-      if (typeof contentType === "string" && !contentType.includes(",") && !contentType.includes("*")) {
+      if (typeof contentType === "string" && isMediaType(contentType) && !contentType.includes("*")) {
         setOwn((fields ??= {}), field, { contentType: contentType.trim() });
       }
       continue;

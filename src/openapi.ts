@@ -4,6 +4,8 @@ export { openAPIRoutes } from "./openapi/routes.js";
 export { routeTable, tableApi } from "./openapi/table.js";
 export type {
   BodyFieldEncoding,
+  ContentEncoding,
+  ParameterEncoding,
   QueryStyle,
   RouteBody,
   RouteEntry,

@@ -432,7 +432,7 @@ describe("withRoutes(routes): a declared parameter named like an option is a par
 });
 
 describe("withRoutes(routes): bodies by media type", () => {
-  it("encodes a form body: form with explode, nested objects as deepObject, and the description's encoding", () => {
+  it("encodes a form body by the Encoding Object: lists as repeated keys, an object as JSON text (its default contentType), the description's encoding", () => {
     const call = api({
       "/v1/charges": {
         post: {
@@ -456,9 +456,9 @@ describe("withRoutes(routes): bodies by media type", () => {
     });
     expect(result.headers["content-type"]).toBe("application/x-www-form-urlencoded");
     expect(result.body).toBe(
-      "amount=100&metadata%5Border%5D=6735&metadata%5Bnote%5D=a%20b&expand%5B0%5D=customer&tags=a&tags=b&ids=1,2",
+      "amount=100&metadata=%7B%22order%22%3A%226735%22%2C%22note%22%3A%22a%20b%22%7D&expand%5B0%5D=customer&tags=a&tags=b&ids=1,2",
     );
-    expect(new URLSearchParams(result.body as string).get("metadata[note]")).toBe("a b");
+    expect(new URLSearchParams(result.body as string).get("metadata")).toBe('{"order":"6735","note":"a b"}');
   });
 
   it("sends multipart fields as FormData through toFetch, and takes a caller's own FormData as data", async () => {
@@ -1027,7 +1027,7 @@ describe("hostile descriptions, tables and values (each found by a review)", () 
         },
       },
     });
-    expect(call("POST /x", { m: { k: "v" } }).body).toBe("m%5Bk%5D=v");
+    expect(call("POST /x", { m: { k: "v" } }).body).toBe("m=%7B%22k%22%3A%22v%22%7D");
   });
 
   it("sends JSON where the description names only a wildcard media type", () => {
@@ -1142,8 +1142,8 @@ describe("what a table trusts about its data: nothing, every field read once and
     const noop = () => "";
     for (const forged of [
       { [TABLE]: { entries: new Map([["GET /x", entry]]) } },
-      { [TABLE]: { entries: { "GET /x": entry }, values: noop, placeParameter: noop, formBody: noop } },
-      { [TABLE]: { entries: null, values: noop, placeParameter: noop, formBody: noop } },
+      { [TABLE]: { entries: { "GET /x": entry }, values: noop, placeParameter: noop, writeBody: noop } },
+      { [TABLE]: { entries: null, values: noop, placeParameter: noop, writeBody: noop } },
     ]) {
       expectEndpointError(
         () => callUnchecked(endpoint.withRoutes, forged),

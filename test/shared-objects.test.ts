@@ -59,16 +59,24 @@ describe("a value written once per place stops at 10 000 repeated objects", () =
     );
     const error = thrown(() => api("GET /q", { f: dag(24) }));
     expect(error.code).toBe("ERR_INVALID_PARAMETER");
-    expect(error.message).toBe(`parameter "f" ${SHARED}`);
+    expect(error.message).toBe(`GET /q: parameter "f" ${SHARED}`);
   });
 
   it("refuses it in a form body of a table route", () => {
     const api = endpoint.withRoutes(
       routeTable({
-        "POST /f": { url: "/f", parameters: { f: "body" }, body: { type: "application/x-www-form-urlencoded" } },
+        "POST /f": {
+          url: "/f",
+          parameters: { f: "body", j: "body" },
+          body: { type: "application/x-www-form-urlencoded", encoding: { f: { style: "deepObject", explode: true } } },
+        },
       }),
     );
-    expect(thrown(() => api("POST /f", { f: dag(24) })).message).toBe(`parameter "f" ${SHARED}`);
+    expect(thrown(() => api("POST /f", { f: dag(24) })).message).toBe(`POST /f: parameter "f" ${SHARED}`);
+    // A field with no encoding is JSON text, whose one walk refuses it too.
+    expect(thrown(() => api("POST /f", { j: dag(24) })).message).toBe(
+      `POST /f: parameter "j" cannot be serialised: it ${SHARED}`,
+    );
   });
 
   it("refuses it in a form body toFetch writes", () => {

@@ -48,7 +48,7 @@ assert.equal(list.url, `${origin}/v1/customers?limit=3&expand%5B0%5D=data.tax&cr
 assert.equal(list.headers.accept, "application/json");
 assert.equal(list.headers.authorization, "Bearer sk_test");
 
-// A header parameter by its name, a form body with nested metadata, and a body field named `url`
+// A header parameter by its name, a form body with metadata as its `encoding` says, and a body field named `url`
 // (declared by the operation, so a parameter, never the url option).
 const create = payments("POST /v1/customers", {
   "Idempotency-Key": "k-1",

@@ -1,5 +1,6 @@
-import { kindOf, EndpointError, isRevoked, asLengthError, quote } from "../core/errors.js";
+import { kindOf, EndpointError, isRevoked, quote } from "../core/errors.js";
 import { formBody } from "../http/serialize.js";
+import { jsonText } from "../http/json.js";
 import type { RequestOptions } from "../core/types.js";
 import { builtinKind, isPlainObject, ownValue, scalarText, setOwn } from "../core/values.js";
 import { Walk } from "../core/walk.js";
@@ -42,7 +43,8 @@ function formText(body: object): string {
   return formBody(body as Record<string, unknown>, {});
 }
 
-// docs/decisions.md, "`toFetch` bodies": a file as it is, bytes as a file, an object as a JSON part.
+// docs/decisions.md, "`toFetch` bodies": by the Encoding Object's defaults, a file as it is, bytes as an
+// `application/octet-stream` file, a list or object as an `application/json` part, text, numbers and Dates as text.
 function formData(body: Record<string, unknown>): FormData {
   const data = new FormData();
   for (const name of Object.keys(body)) {
@@ -61,8 +63,8 @@ function formData(body: Record<string, unknown>): FormData {
           ? (item as Blob)
           : ArrayBuffer.isView(item) || kind === "ArrayBuffer"
             ? new Blob([item as ArrayBuffer])
-            : typeof item === "object"
-              ? new Blob([serialise(item, `multipart field ${quote(name)}`)], { type: "application/json" })
+            : typeof item === "object" && builtinKind(item) !== "Date"
+              ? new Blob([jsonText(item, `multipart field ${quote(name)}`)], { type: "application/json" })
               : partText(name, item),
       );
     }
@@ -98,35 +100,6 @@ const SENT_AS_THEY_ARE = /*#__PURE__*/ new Set([
   "FormData",
   "URLSearchParams",
 ]);
-
-// docs/decisions.md, "`toFetch` bodies": one pass, the replacer seeing each value after its `toJSON`.
-function serialise(body: unknown, what = "the JSON body"): string {
-  const walk = new Walk("", `${what} cannot be serialised: it`);
-  let text: string | undefined;
-  try {
-    // The replacer's `this` is the object being written: the walk leaves what that is not in.
-    text = JSON.stringify(body, function (this: object, key: string, value: unknown) {
-      if (typeof value === "bigint") throw unserialisable(what, "a bigint");
-      // JSON writes a hole as null, one at a time up to the length: docs/decisions.md, "Sparse arrays".
-      if (value === undefined && Array.isArray(this)) walk.item(this, Number(key));
-      if (typeof value === "object" && value !== null) {
-        const kind = Array.isArray(value) || isPlainObject(value) ? undefined : builtinKind(value);
-        if (kind === "BigInt") throw unserialisable(what, "a bigint");
-        if (kind === "Map" || kind === "Set") throw unserialisable(what, `a ${kind}, which JSON writes as {}`);
-        walk.enter(value, key === "" ? undefined : this);
-      }
-      return value;
-    }) as string | undefined;
-  } catch (error) {
-    throw asLengthError(error, `${what} cannot be serialised: it is`);
-  }
-  if (text === undefined) throw unserialisable(what, `a ${typeof body}, which has no JSON text`);
-  return text;
-}
-
-function unserialisable(what: string, problem: string): EndpointError {
-  return new EndpointError("ERR_INVALID_PARAMETER", `${what} cannot be serialised: it holds ${problem}`);
-}
 
 /**
  * Turns request options into the arguments of `fetch`: method uppercased (fetch sends `patch` verbatim),
@@ -176,7 +149,7 @@ export function toFetch(options: RequestOptions): [string, FetchInit] {
     else if (isPlainObject(body) && type === "multipart/form-data") {
       init.body = formData(body);
       delete headers[contentType];
-    } else init.body = json || structured ? serialise(body) : body;
+    } else init.body = json || structured ? jsonText(body) : body;
     // fetch writes a FormData's boundary into the content type (a given boundary is kept), and a URLSearchParams' type.
     if ((kind === "FormData" || kind === "URLSearchParams") && (json || type === "multipart/form-data")) {
       if (json || !/;\s*boundary=/i.test(headers[contentType]!)) delete headers[contentType];

@@ -16,7 +16,36 @@ export type QueryStyle = "form" | "spaceDelimited" | "pipeDelimited" | "deepObje
  * @example
  * const placement: RouteParameter = { style: "deepObject", explode: true };
  */
-export type RouteParameter = "path" | "query" | "header" | "cookie" | "body" | BodyFieldEncoding;
+export type RouteParameter = "path" | "query" | "header" | "cookie" | "body" | BodyFieldEncoding | ParameterEncoding;
+
+/**
+ * A parameter written by more than its location: a header or cookie by its style and `explode`, a parameter described
+ * by a media type (`content`), or OpenAPI 3.2's `querystring`, the whole query string from one value.
+ *
+ * @example
+ * const coordinates: ParameterEncoding = { in: "query", contentType: "application/json" };
+ */
+export interface ParameterEncoding {
+  /** The parameter's location. */
+  readonly in: "path" | "query" | "querystring" | "header" | "cookie";
+  /** A cookie's style: `form` percent-encodes, `cookie` (OpenAPI 3.2) writes values as they are. */
+  readonly style?: "form" | "cookie";
+  /** A header's or cookie's list or object written as `k=v` items (`true`), or as one value joined by `,`. */
+  readonly explode?: boolean;
+  /** The media type of a `content` parameter: its value is written as that type's text (JSON for `application/json`). */
+  readonly contentType?: string;
+}
+
+/**
+ * A field of a form or multipart body written as a media type's text (the Encoding Object's `contentType`).
+ *
+ * @example
+ * const meta: ContentEncoding = { contentType: "application/json" };
+ */
+export interface ContentEncoding {
+  /** The media type, such as `application/json` or `text/plain`. */
+  readonly contentType: string;
+}
 
 /**
  * How a styled query parameter, or a field of a form body (`application/x-www-form-urlencoded`), is written.
@@ -42,8 +71,12 @@ export interface BodyFieldEncoding {
 export interface RouteBody {
   /** The media type sent as `content-type`, such as `application/json` or `multipart/form-data`. */
   readonly type: string;
-  /** Form bodies: fields written other than `form` with `explode` (a nested object is `deepObject`). */
-  readonly encoding?: { readonly [field: string]: BodyFieldEncoding };
+  /** Form and multipart bodies: fields written by a style, or as a media type other than the value's default. */
+  readonly encoding?: { readonly [field: string]: BodyFieldEncoding | ContentEncoding };
+  /** The other media types the operation accepts, in order: one the body fits is sent when `type` does not fit it. */
+  readonly alternatives?: readonly string[];
+  /** The body schema is a string: a string body is a value, sent as JSON text under a JSON media type. */
+  readonly stringSchema?: boolean;
 }
 
 /**
@@ -152,10 +185,16 @@ export interface TableRuntime {
   readonly entries: { readonly [route: string]: RouteEntry };
   /** The values to expand a route's template with: a parameter such as `user-id` also under its varname `user%2Did`. */
   values(entry: RouteEntry, params: Readonly<Record<string, unknown>>): Readonly<Record<string, unknown>>;
-  /** Writes a header or cookie parameter into `headers`, or returns the query text of a styled one. */
-  placeParameter(name: string, value: unknown, placement: RouteParameter, headers: Record<string, unknown>): string;
-  /** The `application/x-www-form-urlencoded` text of a body's fields: the serializer's `formBody`, which `toFetch` uses too. */
-  formBody(fields: Readonly<Record<string, unknown>>, encoding: Readonly<Record<string, BodyFieldEncoding>>): string;
+  /** Writes a header or cookie parameter of `entry` into `headers`, or returns the query text of a styled one. */
+  placeParameter(
+    entry: RouteEntry,
+    name: string,
+    value: unknown,
+    placement: RouteParameter,
+    headers: Record<string, unknown>,
+  ): string;
+  /** The body `entry` sends for `value`, and its media type: one of those declared that the value fits, written as it says. */
+  writeBody(entry: RouteEntry, value: unknown): [type: string, body: unknown];
   /**
    * The base url of one of its routes (`entry` undefined: of a route it lacks), its variables filled in; undefined
    * for another table's route, or where the table names no server (the endpoint's `baseUrl` then applies).
@@ -177,7 +216,7 @@ export function tableRuntime(routes: unknown, below: TableRuntime | undefined): 
     // A revoked Proxy holds no table.
   }
   // docs/decisions.md, "What a table trusts": each field read once, a table's routes frozen, a forged one refused here.
-  const { entries, values, placeParameter, formBody, server, authorize } = (
+  const { entries, values, placeParameter, writeBody, server, authorize } = (
     isObject(runtime) ? runtime : {}
   ) as Partial<TableRuntime>;
   if (
@@ -185,7 +224,7 @@ export function tableRuntime(routes: unknown, below: TableRuntime | undefined): 
     !Object.isFrozen(entries) ||
     typeof values !== "function" ||
     typeof placeParameter !== "function" ||
-    typeof formBody !== "function" ||
+    typeof writeBody !== "function" ||
     typeof server !== "function" ||
     typeof authorize !== "function"
   ) {
@@ -194,13 +233,13 @@ export function tableRuntime(routes: unknown, below: TableRuntime | undefined): 
       `withRoutes() needs a table from routeTable(), got ${kindOf(routes)}`,
     );
   }
-  if (below === undefined) return Object.freeze({ entries, values, placeParameter, formBody, server, authorize });
+  if (below === undefined) return Object.freeze({ entries, values, placeParameter, writeBody, server, authorize });
   // A later table's routes replace an earlier one's of the same key; each route keeps its own table's server.
   return Object.freeze({
     entries: Object.freeze(Object.assign(Object.create(null) as Record<string, RouteEntry>, below.entries, entries)),
     values,
     placeParameter,
-    formBody,
+    writeBody,
     server: (entry: RouteEntry | undefined) => server(entry) ?? below.server(entry),
     authorize: (entry: RouteEntry, url: string, headers: Record<string, unknown>) =>
       authorize(entry, url, headers) || below.authorize(entry, url, headers),
@@ -233,5 +272,7 @@ export function placementOf(entry: RouteEntry, key: string): RouteParameter | un
   if (Object.hasOwn(parameters, key)) return parameters[key];
   const lower = key.toLowerCase();
   const placement = Object.hasOwn(parameters, lower) ? parameters[lower] : undefined;
-  return placement === "header" ? placement : undefined;
+  return placement === "header" || (placement as ParameterEncoding | undefined)?.in === "header"
+    ? placement
+    : undefined;
 }

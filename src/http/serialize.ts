@@ -2,11 +2,12 @@
 // a plain route's leftover query, a table's styled parameters, and every form body, `toFetch`'s included.
 // A url's template is expanded by RFC 6570 (src/template/).
 import { kindOf, EndpointError, asLengthError, quote } from "../core/errors.js";
-import type { BodyFieldEncoding as Style, QueryStyle } from "../core/route-table.js";
+import type { BodyFieldEncoding as Style, ContentEncoding, QueryStyle } from "../core/route-table.js";
 import { isList, isPlainObject, itemTexts, scalarText } from "../core/values.js";
 import { Walk } from "../core/walk.js";
 import { encodeReserved, encodeUnreserved } from "../template/encode.js";
 import { assertHeaderValue } from "./headers.js";
+import { isJsonType, jsonText } from "./json.js";
 
 // Encoded as the OpenAPI style examples write them (a raw `|` is no query character).
 const DELIMITERS: Partial<Record<QueryStyle, string>> = { form: ",", spaceDelimited: "%20", pipeDelimited: "%7C" };
@@ -19,7 +20,7 @@ const DELIMITERS: Partial<Record<QueryStyle, string>> = { form: ",", spaceDelimi
  */
 export function styledPairs(name: string, value: unknown, style: Style): string {
   if (value === undefined || value === null) return "";
-  const encode = style.allowReserved === true ? encodeReserved : encodeUnreserved;
+  const encode = style.allowReserved === true ? encodeQueryReserved : encodeUnreserved;
   const pair = (key: string, text: string) => `${encodeText(key, encode, name)}=${encodeText(text, encode, name)}`;
   const walk = new Walk(name);
   if (style.style === "deepObject") {
@@ -68,12 +69,28 @@ function deepPairs(
   if (!Array.isArray(value) && !isPlainObject(value)) throw unexpressible(name, value, "deepObject");
   walk.enter(value);
   // Each key encoded once, as its own part of `a[b][c]`: encoding is per character, so the whole reads the same.
-  const [open, close] = encode === encodeUnreserved ? ["%5B", "%5D"] : ["[", "]"];
   for (const inner of walk.keys(value)) {
-    const key = `${encodedKey}${open}${encodeText(inner, encode, name)}${close}`;
+    const key = `${encodedKey}%5B${encodeText(inner, encode, name)}%5D`;
     deepPairs(key, (value as Record<string, unknown>)[inner], walk, encode, pairs);
   }
   walk.leave();
+}
+
+// What reserved expansion keeps but a query cannot carry (`#`, `[`, `]`) or a form query reads (`&`, `=`, `+`).
+const FORM_QUERY_UNSAFE = /[#[\]&=+]/g;
+
+/**
+ * `allowReserved` in a query (OpenAPI 3.0.4 and 3.1.1, `allowReserved`): RFC 6570 reserved expansion, except that
+ * `#`, `[`, `]`, `&`, `=` and `+` are still percent-encoded (and a `%` not before two hex digits, as `%25`).
+ *
+ * @example
+ * encodeQueryReserved("a/b?c&d") // "a/b?c%26d"
+ */
+export function encodeQueryReserved(text: string): string | undefined {
+  const encoded = encodeReserved(text);
+  return encoded === undefined
+    ? undefined
+    : encoded.replace(FORM_QUERY_UNSAFE, (mark) => `%${mark.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
 /** `text` encoded by `encode`; a lone surrogate is `ERR_INVALID_PARAMETER` naming parameter `name`. */
@@ -93,39 +110,102 @@ function unexpressible(name: string, value: unknown, style: string): EndpointErr
 }
 
 /**
- * A header parameter's value as text, by the `simple` style: a list as `a,b`, an object as `k,v,k,v`.
+ * A header parameter's value as text, by the `simple` style: a list as `a,b`, an object as `k,v,k,v`, or with
+ * `explode` as `k=v,k=v` (the style table's `simple` rows).
  *
  * @example
- * headerText("X-Dangerous", true) // "true"
+ * headerText("X-Color", { R: 100, G: 200 }, true) // "R=100,G=200"
  */
-export function headerText(name: string, value: unknown): string {
-  const result = simpleText(name, value);
+export function headerText(name: string, value: unknown, explode = false): string {
+  const result = simpleText(name, value, explode);
   assertHeaderValue(name, result);
   return result;
 }
 
 /**
- * A value as text by the `simple` style, as a header or a cookie writes it: a list as `a,b`, an object as `k,v,k,v`.
+ * A value as text by the `simple` style: a list as `a,b`, an object as `k,v,k,v` (with `explode`, `k=v,k=v`).
  *
  * @example
  * simpleText("sid", ["a", 1]) // "a,1"
  */
-export function simpleText(name: string, value: unknown): string {
+export function simpleText(name: string, value: unknown, explode = false): string {
   const text = scalarText(value, name);
-  if (text === undefined && !Array.isArray(value) && !isPlainObject(value)) throw unexpressible(name, value, "simple");
-  const result =
-    text ??
-    new Walk(name)
-      .keys(value as object)
-      .flatMap((key) => {
-        const item = (value as Record<string, unknown>)[key];
-        if (item === undefined || item === null) return [];
-        const itemText = scalarText(item, name);
-        if (itemText === undefined) throw unexpressible(name, item, "simple");
-        return Array.isArray(value) ? [itemText] : [key, itemText];
-      })
-      .join(",");
+  if (text !== undefined) return text;
+  return itemPairs(name, value, "simple")
+    .map(([key, itemText]) => (key === undefined ? itemText : explode ? `${key}=${itemText}` : `${key},${itemText}`))
+    .join(",");
+}
+
+/** The items of a list (no key) or an object (by key) as text; a nested list or object is unexpressible in `style`. */
+function itemPairs(name: string, value: unknown, style: string): [key: string | undefined, text: string][] {
+  const list = isList(value, name);
+  if (!list && !isPlainObject(value)) throw unexpressible(name, value, style);
+  const pairs: [string | undefined, string][] = [];
+  for (const key of new Walk(name).keys(value)) {
+    const item = (value as Record<string, unknown>)[key];
+    if (item === undefined || item === null) continue;
+    const itemText = scalarText(item, name);
+    if (itemText === undefined) throw unexpressible(name, item, style);
+    pairs.push([list ? undefined : key, itemText]);
+  }
+  return pairs;
+}
+
+/**
+ * A cookie parameter as the items of a `cookie` header, by its style: `form` percent-encodes, `cookie` (OpenAPI 3.2)
+ * writes values as they are; exploded, a list or object is one cookie per item (the style table's `cookie` rows).
+ *
+ * @example
+ * cookieText("color", { R: 100, G: 200 }, "form", true) // "R=100; G=200"
+ */
+export function cookieText(name: string, value: unknown, style: "form" | "cookie", explode: boolean): string {
+  const encode =
+    style === "form"
+      ? (text: string) => encodeText(text, encodeUnreserved, name)
+      : (text: string) => {
+          // A `;` would end the cookie and start another the caller never named.
+          if (text.includes(";")) {
+            throw new EndpointError(
+              "ERR_INVALID_PARAMETER",
+              `parameter ${quote(name)} holds a ";", which the cookie style writes as it is: percent-encode it first`,
+            );
+          }
+          return text;
+        };
+  const text = scalarText(value, name);
+  let result: string;
+  if (text !== undefined) {
+    result = `${encode(name)}=${encode(text)}`;
+  } else {
+    const pairs = itemPairs(name, value, style);
+    if (explode) {
+      result = pairs.map(([key, itemText]) => `${encode(key ?? name)}=${encode(itemText)}`).join("; ");
+    } else {
+      const texts = pairs.flatMap(([key, itemText]) => (key === undefined ? [itemText] : [key, itemText]));
+      result = `${encode(name)}=${texts.map(encode).join(",")}`;
+    }
+  }
+  assertHeaderValue(name, result);
   return result;
+}
+
+/**
+ * A value as the text of a media type (a `content` parameter, a field with a `contentType`): JSON text under a JSON
+ * type, else a scalar as text; a list or object under another type is `ERR_INVALID_PARAMETER`.
+ *
+ * @example
+ * contentText("coordinates", { lat: 10, long: 60 }, "application/json") // '{"lat":10,"long":60}'
+ */
+export function contentText(name: string, value: unknown, contentType: string): string {
+  if (isJsonType(contentType)) return jsonText(value, `parameter ${quote(name)}`);
+  const text = scalarText(value, name);
+  if (text === undefined) {
+    throw new EndpointError(
+      "ERR_INVALID_PARAMETER",
+      `parameter ${quote(name)} is ${kindOf(value)}, which the media type ${quote(contentType)} cannot express as text`,
+    );
+  }
+  return text;
 }
 
 /**
@@ -144,6 +224,50 @@ export function formBody(fields: Readonly<Record<string, unknown>>, encoding: Re
       const style = (Object.hasOwn(encoding, name) ? encoding[name] : undefined) ?? defaultFormStyle(name, value);
       const written = styledPairs(name, value, style);
       if (written !== "") pairs.push(written);
+    }
+    return pairs.join("&");
+  } catch (error) {
+    throw asLengthError(
+      error,
+      name === undefined ? "the form body is" : `parameter ${quote(name)} makes the form body`,
+    );
+  }
+}
+
+/**
+ * A route table's form body, by the Encoding Object (OpenAPI, "Encoding the x-www-form-urlencoded Media Type"): a field
+ * with a style is written by it; any other field (each item of a list) as its `contentType`'s text, by default
+ * `application/json` for an object or list and `text/plain` for the rest, then percent-encoded.
+ *
+ * @example
+ * encodedFormBody({ a: 1, b: { c: 3 } }, {}) // "a=1&b=%7B%22c%22%3A3%7D"
+ */
+export function encodedFormBody(
+  fields: Readonly<Record<string, unknown>>,
+  encoding: Readonly<Record<string, Style | ContentEncoding>>,
+): string {
+  const pairs: string[] = [];
+  let name: string | undefined;
+  try {
+    for (name of Object.keys(fields)) {
+      const value = fields[name];
+      const entry = Object.hasOwn(encoding, name) ? encoding[name] : undefined;
+      if (entry !== undefined && "style" in entry) {
+        const written = styledPairs(name, value, entry);
+        if (written !== "") pairs.push(written);
+        continue;
+      }
+      const field = name;
+      // By name, a list's items are each one value (the Encoding Object's "Encoding By Name").
+      const items = isList(value, name) ? new Walk(name).keys(value).map((key) => value[Number(key)]) : [value];
+      for (const item of items) {
+        if (item === undefined || item === null) continue;
+        const text =
+          entry?.contentType === undefined
+            ? (scalarText(item, field) ?? jsonText(item, `parameter ${quote(field)}`))
+            : contentText(field, item, entry.contentType);
+        pairs.push(`${encodeText(field, encodeUnreserved, field)}=${encodeText(text, encodeUnreserved, field)}`);
+      }
     }
     return pairs.join("&");
   } catch (error) {

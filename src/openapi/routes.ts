@@ -1,7 +1,8 @@
-// An OpenAPI 3.0 or 3.1 description compiled to a route table (docs/decisions.md, "Route tables").
+// An OpenAPI 3.0, 3.1 or 3.2 description compiled to a route table (docs/decisions.md, "Route tables").
 import { kindOf, EndpointError, isRevoked, quote } from "../core/errors.js";
 import type {
   BodyFieldEncoding,
+  ContentEncoding,
   QueryStyle,
   RouteBody,
   RouteEntry,
@@ -15,16 +16,21 @@ import { QUERY_STYLES, routeTable } from "./table.js";
 import { parseTableTemplate } from "../template/template.js";
 import { percentEncode, varname } from "./varname.js";
 import { isPlainObject, ownValue, setOwn } from "../core/values.js";
+import { isToken } from "../http/tokens.js";
 
 type Node = Record<string, unknown>;
 
-const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const;
+// `query` is OpenAPI 3.2's QUERY: safe, with a body.
+/** Header parameters whose definition OpenAPI ignores: the request's own headers. */
+const IGNORED_HEADERS: ReadonlySet<string> = /*#__PURE__*/ new Set(["accept", "content-type", "authorization"]);
+
+const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace", "query"] as const;
 
 /** Path styles as RFC 6570 operators. */
 const PATH_OPERATORS: Readonly<Record<string, string>> = { simple: "", label: ".", matrix: ";" };
 
 /**
- * The route table of an OpenAPI 3.0 or 3.1 description, for `withRoutes(routes)`: each operation's path and `form`
+ * The route table of an OpenAPI 3.0, 3.1 or 3.2 description, for `withRoutes(routes)`: each operation's path and `form`
  * query parameters compiled to one RFC 6570 template, and every parameter and body field placed where it declares.
  *
  * @param document - the parsed description (JSON or YAML), its `$ref`s pointing inside it (`#/components/…`)
@@ -37,10 +43,10 @@ const PATH_OPERATORS: Readonly<Record<string, string>> = { simple: "", label: ".
 export function openAPIRoutes<Routes = unknown>(document: unknown): RouteTable<Routes> {
   // Each field of the description is read once into a local (docs/decisions.md, "What a table trusts").
   const version = isPlainObject(document) ? document.openapi : undefined;
-  if (!isPlainObject(document) || typeof version !== "string" || !/^3\.[01]\./.test(version)) {
+  if (!isPlainObject(document) || typeof version !== "string" || !/^3\.[012]\./.test(version)) {
     throw new EndpointError(
       "ERR_INVALID_OPTIONS",
-      `openAPIRoutes() needs an OpenAPI 3.0 or 3.1 description, got ${isPlainObject(document) ? `openapi ${quote(String(version))}` : kindOf(document)}`,
+      `openAPIRoutes() needs an OpenAPI 3.0, 3.1 or 3.2 description, got ${isPlainObject(document) ? `openapi ${quote(String(version))}` : kindOf(document)}`,
     );
   }
   const context: Context = { document, refs: new Map(), fields: new Map(), shared: new Map() };
@@ -52,12 +58,10 @@ export function openAPIRoutes<Routes = unknown>(document: unknown): RouteTable<R
   for (const path of Object.keys(paths)) {
     const item = resolve(context, paths[path], `path ${quote(path)}`);
     if (item === undefined) continue;
-    const common = item.parameters;
+    const { parameters: common, additionalOperations } = item;
     const pathServer = firstServer(item.servers, `path ${quote(path)}`);
-    for (const method of METHODS) {
-      const operation = resolve(context, ownValue(item, method), `${method.toUpperCase()} ${path}`);
-      if (operation === undefined) continue;
-      const route = `${method.toUpperCase()} ${path}`;
+    // An operation with what it says of its server, its responses' media types and its credentials.
+    const add = (route: string, operation: Node) => {
       const entry = compileOperation(context, route, path, common, operation);
       let own = firstServer(operation.servers, route) ?? pathServer;
       // A path or operation that repeats the description's server (Twilio's every path) needs no server of its own.
@@ -70,6 +74,22 @@ export function openAPIRoutes<Routes = unknown>(document: unknown): RouteTable<R
         ...(accept && { accept }),
         ...(security.length > 0 && { security }),
       });
+    };
+    for (const method of METHODS) {
+      const operation = resolve(context, ownValue(item, method), `${method.toUpperCase()} ${path}`);
+      if (operation === undefined) continue;
+      add(`${method.toUpperCase()} ${path}`, operation);
+    }
+    // OpenAPI 3.2: other methods (`LINK`), keyed by the method as it is sent.
+    const others = resolve(context, additionalOperations, `path ${quote(path)}, additionalOperations`) ?? {};
+    for (const method of Object.keys(others)) {
+      const route = `${method} ${path}`;
+      if (!isToken(method)) fail(route, "has an additional operation whose method is no HTTP token");
+      if ((METHODS as readonly string[]).includes(method.toLowerCase())) {
+        fail(route, `is an additional operation, which OpenAPI reserves to the ${method.toLowerCase()} field`);
+      }
+      const operation = resolve(context, others[method], route);
+      if (operation !== undefined) add(route, operation);
     }
   }
   // Checked there, as every entry's.
@@ -154,6 +174,8 @@ interface Parameter {
   readonly style: unknown;
   readonly explode: unknown;
   readonly allowReserved: unknown;
+  /** The media type of a parameter described by `content` (its one key). */
+  readonly contentType: string | undefined;
 }
 
 /** docs/decisions.md, "OpenAPI styles": a name declared in several locations is the first location's of these. */
@@ -167,11 +189,17 @@ function compileOperation(context: Context, route: string, path: string, common:
     if (!isList(list, route)) fail(route, "has parameters that are not a list");
     for (let index = 0, length = list.length; index < length; index++) {
       const parameter = resolve(context, list[index], `${route}, parameter ${index}`);
-      const { name, in: location, style, explode, allowReserved } = parameter ?? {};
+      const { name, in: location, style, explode, allowReserved, content } = parameter ?? {};
       if (typeof name !== "string" || typeof location !== "string") {
         fail(route, `has parameter ${index} without a name or location`);
       }
-      declared.set(`${location} ${name}`, { name, location, style, explode, allowReserved });
+      const media = resolve(context, content, `${route}, parameter ${quote(name)} content`);
+      const first = media === undefined ? undefined : Object.keys(media)[0];
+      const contentType = first !== undefined && isMediaType(first) ? first : undefined;
+      if (location === "querystring" && contentType === undefined) {
+        fail(route, `has the querystring parameter ${quote(name)} without content, which OpenAPI 3.2 requires`);
+      }
+      declared.set(`${location} ${name}`, { name, location, style, explode, allowReserved, contentType });
     }
   }
   const ordered = [...declared.values()].sort(
@@ -185,18 +213,31 @@ function compileOperation(context: Context, route: string, path: string, common:
   // The path's text and its `{name}` placeholders, each replaced once: linear in the path and its parameters.
   const { parts, slots } = placeholders(path);
   const query: string[] = [];
-  for (const { name, location, style, explode, allowReserved } of ordered) {
+  for (const { name, location, style, explode, allowReserved, contentType } of ordered) {
     const exploded = typeof explode === "boolean" ? explode : undefined;
     if (location === "path") {
-      const operator = typeof style === "string" || style === undefined ? pathOperator(style ?? "simple") : undefined;
+      const operator =
+        contentType !== undefined
+          ? "" // its media type's text, encoded as `{x}` encodes it
+          : typeof style === "string" || style === undefined
+            ? pathOperator(style ?? "simple")
+            : undefined;
       if (operator === undefined) fail(route, `has path parameter ${quote(name)} of style ${quote(String(style))}`);
       // A path parameter the path does not name (`petid` for `{petId}`) is left to the ordinary rules.
       const at = slots.get(name);
       if (at === undefined || Object.hasOwn(parameters, name)) continue;
-      for (const index of at) parts[index] = `{${operator}${varname(name)}${exploded === true ? "*" : ""}}`;
-      addParameter(name, "path");
+      const star = exploded === true && contentType === undefined ? "*" : "";
+      for (const index of at) parts[index] = `{${operator}${varname(name)}${star}}`;
+      addParameter(name, contentType === undefined ? "path" : { in: "path", contentType });
     } else if (slots.has(name) || Object.hasOwn(parameters, location === "header" ? name.toLowerCase() : name)) {
       continue; // the path's, or a location's before this one
+    } else if (contentType !== undefined) {
+      // Parameter Object `content`: the value as its media type's text, under its own name.
+      // A header OpenAPI ignores the definition of is the header as given (see below), not a media type's text.
+      if (location === "header" && IGNORED_HEADERS.has(name.toLowerCase())) addParameter(name.toLowerCase(), "header");
+      else if (location === "query" || location === "querystring" || location === "header" || location === "cookie") {
+        addParameter(location === "header" ? name.toLowerCase() : name, { in: location, contentType });
+      }
     } else if (location === "query") {
       const queryStyle = style ?? "form";
       if (!QUERY_STYLES.has(queryStyle))
@@ -215,11 +256,19 @@ function compileOperation(context: Context, route: string, path: string, common:
         });
       }
     } else if (location === "header") {
+      // `simple` is the one style OpenAPI defines for a header: any other is read as it.
       // `Accept`, `Content-Type`, `Authorization`: OpenAPI ignores their definition, but a value given is still the
       // header (docs/decisions.md, "Credentials"), never a query parameter carrying a secret.
-      addParameter(name.toLowerCase(), "header");
+      addParameter(name.toLowerCase(), exploded === true ? { in: "header", explode: true } : "header");
     } else if (location === "cookie") {
-      addParameter(name, "cookie");
+      // `form` (any style but OpenAPI 3.2's `cookie`, which writes values as they are); both explode by default.
+      const cookieStyle = style === "cookie" ? "cookie" : "form";
+      addParameter(
+        name,
+        cookieStyle === "form" && exploded !== false
+          ? "cookie"
+          : { in: "cookie", style: cookieStyle, explode: exploded ?? true },
+      );
     }
   }
   // A `{name}` of the path that no parameter declares is a simple one, named by all it holds (`{+x}` is `+x`, no operator).
@@ -255,9 +304,13 @@ function compileOperation(context: Context, route: string, path: string, common:
       if (Object.keys(parameters).length === 0) entry.parameters = sharedFields(context, fields);
       else for (const field of fields) addParameter(field, "body");
       const encoding = formEncoding(context, declaredEncoding, route);
-      // A wildcard (`*/*`) names no content type to send: the body is JSON, as without a description.
-      const sent = type.includes("*") ? "application/json" : type;
-      entry.body = encoding === undefined ? { type: sent } : { type: sent, encoding };
+      const declaredBody: { -readonly [K in keyof RouteBody]: RouteBody[K] } = { type };
+      if (encoding !== undefined) declaredBody.encoding = encoding;
+      // docs/decisions.md, "OpenAPI request media types": the others, for a body the first does not fit.
+      const alternatives = types.filter((name) => name !== type && isMediaType(name));
+      if (alternatives.length > 0) declaredBody.alternatives = alternatives;
+      if (isStringSchema(context, schema, route)) declaredBody.stringSchema = true;
+      entry.body = declaredBody;
     }
   }
   return entry;
@@ -346,19 +399,41 @@ function resolveSchema(context: Context, schema: unknown, route: string): Node |
   return typeof schema === "boolean" ? undefined : resolve(context, schema, `${route}, a body schema`);
 }
 
-/** A form body's `encoding`: the fields written other than by the default (`form` with `explode`, an object as `deepObject`). */
+/** `type/subtype`, two tokens, then any parameters: one media type a table can send (`image/png, image/jpeg` is two). */
+function isMediaType(text: string): boolean {
+  const semicolon = text.indexOf(";");
+  const [kind, subtype, ...rest] = (semicolon === -1 ? text : text.slice(0, semicolon)).trim().split("/");
+  return isToken(kind ?? "") && isToken(subtype ?? "") && rest.length === 0 && !text.includes(",");
+}
+
+/** A schema whose `type` is `string` (or a list holding `string`): its JSON body is a JSON string. */
+function isStringSchema(context: Context, schema: unknown, route: string): boolean {
+  const { type } = resolveSchema(context, schema, route) ?? {};
+  return type === "string" || (Array.isArray(type) && type.includes("string"));
+}
+
+/**
+ * A form or multipart body's `encoding` (the Encoding Object): a field with `style`, `explode` or `allowReserved` is
+ * written by that style; one with only a `contentType` as that media type; the others by the value's default type.
+ */
 function formEncoding(
   context: Context,
   encoding: unknown,
   route: string,
-): Readonly<Record<string, BodyFieldEncoding>> | undefined {
+): Readonly<Record<string, BodyFieldEncoding | ContentEncoding>> | undefined {
   const node = resolve(context, encoding, `${route}, encoding`);
   if (node === undefined) return undefined;
-  let fields: Record<string, BodyFieldEncoding> | undefined;
+  let fields: Record<string, BodyFieldEncoding | ContentEncoding> | undefined;
   for (const field of Object.keys(node)) {
     const value = resolve(context, node[field], `${route}, encoding of ${quote(field)}`);
-    const { style: declared, explode: exploded, allowReserved } = value ?? {};
-    if (declared === undefined && exploded === undefined) continue;
+    const { style: declared, explode: exploded, allowReserved, contentType } = value ?? {};
+    if (declared === undefined && exploded === undefined && allowReserved === undefined) {
+      // A list of types (`image/png, image/jpeg`) names no one to send: the value's own default stays.
+      if (typeof contentType === "string" && isMediaType(contentType) && !contentType.includes("*")) {
+        setOwn((fields ??= {}), field, { contentType: contentType.trim() });
+      }
+      continue;
+    }
     const style = declared ?? "form";
     if (!QUERY_STYLES.has(style)) fail(route, `encodes body field ${quote(field)} by style ${quote(String(style))}`);
     const explode = typeof exploded === "boolean" ? exploded : style === "form";

@@ -2,6 +2,8 @@
 import { kindOf, EndpointError, quote } from "../core/errors.js";
 import {
   type BodyFieldEncoding,
+  type ContentEncoding,
+  type ParameterEncoding,
   type RouteBody,
   type RouteEntry,
   routeKey,
@@ -14,9 +16,11 @@ import {
   TABLE,
   type TableRuntime,
 } from "../core/route-table.js";
-import { isPlainObject, ownValue, setOwn } from "../core/values.js";
+import { builtinKind, isPlainObject, ownValue, scalarText, setOwn } from "../core/values.js";
+import { Walk } from "../core/walk.js";
 import { assertHeaderName, assertHeaderValue } from "../http/headers.js";
-import { encodeText, formBody, headerText, simpleText, styledPairs } from "../http/serialize.js";
+import { isJsonType, jsonText } from "../http/json.js";
+import { contentText, cookieText, encodedFormBody, encodeText, headerText, styledPairs } from "../http/serialize.js";
 import { isToken } from "../http/tokens.js";
 import { parseRoute } from "../http/route.js";
 import { encodeUnreserved } from "../template/encode.js";
@@ -125,7 +129,7 @@ export function bindTable<Routes>(
     return to === undefined ? "" : sendCredentials(placements, entry, to, url, headers);
   };
   // Frozen all through (entries, runtime, table): a table's routes never change once made.
-  const runtime: TableRuntime = Object.freeze({ entries, values, placeParameter, formBody, server: base, authorize });
+  const runtime: TableRuntime = Object.freeze({ entries, values, placeParameter, writeBody, server: base, authorize });
   apis.set(runtime, api);
   const table: Record<string, RouteEntry> = {};
   for (const key of Object.keys(routes)) setOwn(table, key, routes[key]!);
@@ -156,36 +160,223 @@ function readApi(api: unknown): TableApi {
   return Object.freeze(read);
 }
 
-// The parameters a template names by another varname (`user-id` as `user%2Did`), found once per entry.
-const aliases = /*#__PURE__*/ new WeakMap<RouteEntry, [name: string, alias: string][]>();
+/** What an entry's template values need besides the parameters as given, found once per entry. */
+interface TemplateValues {
+  /** The parameters a template names by another varname (`user-id` as `user%2Did`). */
+  readonly aliases: readonly [name: string, alias: string][];
+  /** The path parameters written as a media type's text (`content`), which the template then encodes. */
+  readonly contents: readonly [name: string, contentType: string][];
+}
+const templateValues = /*#__PURE__*/ new WeakMap<RouteEntry, TemplateValues>();
+// Each entry's route as the table names it, for messages.
+const routeNames = /*#__PURE__*/ new WeakMap<RouteEntry, string>();
 
 function values(entry: RouteEntry, params: Readonly<Record<string, unknown>>): Readonly<Record<string, unknown>> {
-  let aliased: Record<string, unknown> | undefined;
-  for (const [name, alias] of aliases.get(entry) ?? []) {
-    if (Object.hasOwn(params, name)) setOwn((aliased ??= { ...params }), alias, params[name]);
+  const needs = templateValues.get(entry);
+  if (needs === undefined) return params;
+  let copy: Record<string, unknown> | undefined;
+  try {
+    for (const [name, contentType] of needs.contents) {
+      const value = ownValue(params, name);
+      if (value === undefined || value === null) continue;
+      setOwn((copy ??= { ...params }), name, contentText(name, value, contentType));
+    }
+  } catch (error) {
+    throw named(entry, error);
   }
-  return aliased ?? params;
+  const read = copy ?? params;
+  for (const [aliased, alias] of needs.aliases) {
+    if (Object.hasOwn(read, aliased)) setOwn((copy ??= { ...params }), alias, read[aliased]);
+  }
+  return copy ?? params;
 }
 
 function placeParameter(
+  entry: RouteEntry,
   name: string,
   value: unknown,
   placement: RouteParameter,
   headers: Record<string, unknown>,
 ): string {
   if (value === undefined || value === null) return "";
-  if (placement === "header") {
-    const lower = name.toLowerCase();
-    // A header parameter named `Cookie` joins the cookie parameters' header instead of replacing it.
-    if (lower === "cookie") addCookie(headers, headerText(name, value));
-    else setOwn(headers, lower, headerText(name, value));
-  } else if (placement === "cookie") {
-    // Encoded before it is a header value, so `€` is `%E2%82%AC` as `é` is `%C3%A9`.
-    addCookie(headers, `${name}=${encodeText(simpleText(name, value), encodeUnreserved, name)}`);
-  } else if (typeof placement === "object") {
-    return styledPairs(name, value, placement);
+  try {
+    if (placement === "header") {
+      setHeader(headers, name, headerText(name, value));
+    } else if (placement === "cookie") {
+      // OpenAPI's default for a cookie: `form`, exploded.
+      addCookie(headers, cookieText(name, value, "form", true));
+    } else if (typeof placement === "object") {
+      if (!("in" in placement)) return styledPairs(name, value, placement);
+      const { in: location, contentType, style, explode } = placement;
+      if (contentType !== undefined) return placeContent(name, value, location, contentType, headers);
+      if (location === "header") setHeader(headers, name, headerText(name, value, explode === true));
+      else if (location === "cookie") addCookie(headers, cookieText(name, value, style ?? "form", explode ?? true));
+    }
+    return "";
+  } catch (error) {
+    throw named(entry, error);
   }
-  return "";
+}
+
+/** A `content` parameter: its media type's text, percent-encoded in a query or cookie, as it is in a header. */
+function placeContent(
+  name: string,
+  value: unknown,
+  location: ParameterEncoding["in"],
+  contentType: string,
+  headers: Record<string, unknown>,
+): string {
+  if (location === "querystring") {
+    // OpenAPI 3.2, `in: querystring`: the whole query string is the value written as its media type.
+    if (contentType.toLowerCase().startsWith(FORM_TYPE)) {
+      if (!isPlainObject(value)) {
+        throw new EndpointError(
+          "ERR_INVALID_PARAMETER",
+          `parameter ${quote(name)} is ${kindOf(value)}, not the plain object of fields an ${FORM_TYPE} query string needs`,
+        );
+      }
+      return encodedFormBody(value, {});
+    }
+    return encodeText(contentText(name, value, contentType), encodeUnreserved, name);
+  }
+  const text = contentText(name, value, contentType);
+  if (location === "header") {
+    assertHeaderValue(name, text);
+    setHeader(headers, name, text);
+    return "";
+  }
+  const pair = `${encodeText(name, encodeUnreserved, name)}=${encodeText(text, encodeUnreserved, name)}`;
+  if (location === "cookie") addCookie(headers, pair);
+  return location === "query" ? pair : "";
+}
+
+function setHeader(headers: Record<string, unknown>, name: string, text: string): void {
+  const lower = name.toLowerCase();
+  // A header parameter named `Cookie` joins the cookie parameters' header instead of replacing it.
+  if (lower === "cookie") addCookie(headers, text);
+  else setOwn(headers, lower, text);
+}
+
+/** An `EndpointError` met writing `entry`'s request, its message starting with the operation (`GET /pets: …`). */
+function named(entry: RouteEntry, error: unknown): unknown {
+  const route = routeNames.get(entry);
+  return error instanceof EndpointError && route !== undefined
+    ? new EndpointError(error.code, `${route}: ${error.message}`)
+    : error;
+}
+
+const FORM_TYPE = "application/x-www-form-urlencoded";
+const MULTIPART_TYPE = "multipart/form-data";
+
+function writeBody(entry: RouteEntry, value: unknown): [type: string, body: unknown] {
+  let type: string, body: unknown;
+  try {
+    [type, body] = writtenBody(entry.body!, value);
+  } catch (error) {
+    throw named(entry, error);
+  }
+  // `application/json` is sent as a body without a description sends it, with its charset.
+  return [type === "application/json" ? "application/json; charset=utf-8" : type, body];
+}
+
+function writtenBody(route: RouteBody, value: unknown): [type: string, body: unknown] {
+  const type = fittingType(route, value);
+  const lower = type.toLowerCase();
+  const encoding = route.encoding ?? {};
+  if (lower.startsWith(FORM_TYPE) && isPlainObject(value)) return [type, encodedFormBody(value, encoding)];
+  if (lower.startsWith(MULTIPART_TYPE) && isPlainObject(value)) return [type, multipartFields(value, encoding)];
+  if (type.includes("*")) return [wildcardType(value), value];
+  // OpenAPI: a body whose schema is a string is that string's JSON text.
+  if (route.stringSchema === true && typeof value === "string" && isJsonType(type)) return [type, jsonText(value)];
+  return [type, value];
+}
+
+/** What a body is, for the media types it fits. */
+function bodyKind(value: unknown): "fields" | "FormData" | "URLSearchParams" | "binary" | "text" | "value" {
+  if (typeof value === "string") return "text";
+  if (typeof value !== "object" || value === null) return "value";
+  if (isPlainObject(value) || Array.isArray(value) || builtinKind(value) !== undefined) {
+    return isPlainObject(value) ? "fields" : "value";
+  }
+  const kind = Object.prototype.toString.call(value).slice(8, -1);
+  if (kind === "FormData" || kind === "URLSearchParams") return kind;
+  return "binary"; // bytes, a Blob, a stream: anything else a client sends as it is
+}
+
+/** The declared media type `value` fits, the first of the description's order; the first declared if none does. */
+function fittingType(route: RouteBody, value: unknown): string {
+  const kind = bodyKind(value);
+  for (const type of [route.type, ...(route.alternatives ?? [])]) {
+    const lower = type.toLowerCase();
+    const fits = type.includes("*")
+      ? true
+      : isJsonType(type)
+        ? kind === "fields" || kind === "value" || kind === "text"
+        : lower.startsWith(FORM_TYPE)
+          ? kind === "fields" || kind === "URLSearchParams" || kind === "text"
+          : lower.startsWith(MULTIPART_TYPE)
+            ? kind === "fields" || kind === "FormData"
+            : kind === "text" || kind === "binary";
+    if (fits) return type;
+  }
+  return route.type;
+}
+
+/** docs/decisions.md, "Any media type (`*\/*`)": data as JSON, binary as `application/octet-stream`. */
+function wildcardType(value: unknown): string {
+  const kind = bodyKind(value);
+  if (kind === "FormData") return MULTIPART_TYPE;
+  if (kind === "URLSearchParams") return FORM_TYPE;
+  if (kind !== "binary") return "application/json";
+  const type = Object.prototype.toString.call(value) === "[object Blob]" ? (value as Blob).type : "";
+  return type === "" ? "application/octet-stream" : type;
+}
+
+/**
+ * A multipart body's fields, each with an explicit `contentType` made a part of that type (a Blob), so `toFetch`
+ * sends it so; the others stay as they are, for the Encoding Object's defaults `toFetch` applies.
+ */
+function multipartFields(
+  fields: Record<string, unknown>,
+  encoding: Readonly<Record<string, BodyFieldEncoding | ContentEncoding>>,
+): Record<string, unknown> {
+  let copy: Record<string, unknown> | undefined;
+  for (const name of Object.keys(encoding)) {
+    const entry = encoding[name]!;
+    const value = ownValue(fields, name);
+    if (!("contentType" in entry) || value === undefined || value === null) continue;
+    const { contentType } = entry;
+    const part = (item: unknown) =>
+      item === undefined || item === null
+        ? item
+        : bodyKind(item) === "binary"
+          ? new Blob([item as Blob], { type: contentType })
+          : new Blob(
+              [
+                isJsonType(contentType)
+                  ? jsonText(item, `multipart field ${quote(name)}`)
+                  : partText(name, item, contentType),
+              ],
+              {
+                type: contentType,
+              },
+            );
+    // By name, a list's items are each one part.
+    const written = Array.isArray(value)
+      ? new Walk(name).keys(value).map((key) => part(value[Number(key)]))
+      : part(value);
+    setOwn((copy ??= { ...fields }), name, written);
+  }
+  return copy ?? fields;
+}
+
+function partText(name: string, item: unknown, contentType: string): string {
+  const text = scalarText(item, name);
+  if (text !== undefined) return text;
+  throw new EndpointError(
+    "ERR_INVALID_PARAMETER",
+    `multipart field ${quote(name)} is ${kindOf(item)}, which its media type ${quote(contentType)} cannot express as text`,
+  );
 }
 
 function addCookie(headers: Record<string, unknown>, text: string): void {
@@ -245,7 +436,10 @@ function readEntry(key: string, entry: unknown, copies: Copies): RouteEntry {
       fail(key, `has the template variable ${quote(name)}, which is no UTF-8 name`);
     }
   }
-  if (renamed.length > 0) aliases.set(checked, renamed);
+  if (renamed.length > 0 || read.contentPaths.length > 0) {
+    templateValues.set(checked, { aliases: renamed, contents: read.contentPaths });
+  }
+  routeNames.set(checked, key);
   return Object.freeze(checked);
 }
 
@@ -253,28 +447,64 @@ interface ReadParameters {
   readonly parameters: Readonly<Record<string, RouteParameter>>;
   /** The names placed in the template, which each entry's template must have. */
   readonly templated: readonly string[];
+  /** The path parameters described by a media type, and that type. */
+  readonly contentPaths: [name: string, contentType: string][];
 }
 
 function readParameters(key: string, parameters: Record<string, unknown>): ReadParameters {
   const copy: Record<string, RouteParameter> = {};
   const templated: string[] = [];
+  const contentPaths: [string, string][] = [];
   for (const name of Object.keys(parameters)) {
     // A lone surrogate has no UTF-8 form: as a varname it would become U+FFFD and its value be lost.
     if (LONE_SURROGATE.test(name))
       fail(key, `has the parameter name ${quote(name)}, which holds a lone UTF-16 surrogate`);
     const placement = readPlacement(key, name, parameters[name]);
+    const location = typeof placement === "object" && "in" in placement ? placement.in : placement;
     // A name no request could carry is refused here, never written into a header.
-    if (placement === "header") assertHeaderName(name);
-    if (placement === "cookie" && !isToken(name)) fail(key, `has the cookie name ${quote(name)}, which is no token`);
-    if (placement === "path" || placement === "query") templated.push(name);
-    setOwn(copy, placement === "header" ? name.toLowerCase() : name, placement);
+    if (location === "header") assertHeaderName(name);
+    if (location === "cookie" && !isToken(name)) fail(key, `has the cookie name ${quote(name)}, which is no token`);
+    if (location === "path" || placement === "query") templated.push(name);
+    if (location === "path" && typeof placement === "object")
+      contentPaths.push([name, (placement as ParameterEncoding).contentType!]);
+    setOwn(copy, location === "header" ? name.toLowerCase() : name, placement);
   }
-  return { parameters: Object.freeze(copy), templated };
+  return { parameters: Object.freeze(copy), templated, contentPaths };
 }
+
+const LOCATIONS: ReadonlySet<unknown> = /*#__PURE__*/ new Set(["path", "query", "querystring", "header", "cookie"]);
 
 function readPlacement(key: string, name: string, placement: unknown): RouteParameter {
   if (PLACES.has(placement)) return placement as RouteParameter;
-  return readStyle(key, `parameter ${quote(name)}`, placement);
+  if (!isPlainObject(placement) || !Object.hasOwn(placement, "in")) {
+    return readStyle(key, `parameter ${quote(name)}`, placement);
+  }
+  const { in: location, style, explode, contentType } = placement;
+  const what = `parameter ${quote(name)}`;
+  if (!LOCATIONS.has(location)) {
+    fail(
+      key,
+      `places ${what} in ${typeof location === "string" ? quote(location) : kindOf(location)}, which is no location`,
+    );
+  }
+  const read: { -readonly [K in keyof ParameterEncoding]: ParameterEncoding[K] } = {
+    in: location as ParameterEncoding["in"],
+  };
+  if (contentType !== undefined) {
+    if (typeof contentType !== "string") fail(key, `has ${what} with a contentType that is ${kindOf(contentType)}`);
+    readMediaType(key, contentType);
+    read.contentType = contentType;
+  } else if (location === "header" || location === "cookie") {
+    if (explode !== undefined && typeof explode !== "boolean") fail(key, `has ${what} whose explode is not a boolean`);
+    if (explode !== undefined) read.explode = explode;
+    if (location === "cookie" && style !== undefined) {
+      if (style !== "form" && style !== "cookie") fail(key, `has cookie ${what} of style ${quote(String(style))}`);
+      read.style = style;
+    }
+  } else {
+    fail(key, `places ${what} in ${String(location)} with no contentType`);
+  }
+  return Object.freeze(read);
 }
 
 // Every field below is read once into a local, so a getter cannot answer a check one value and the copy another.
@@ -288,15 +518,42 @@ function readStyle(key: string, what: string, placement: unknown): BodyFieldEnco
 }
 
 function readBody(key: string, body: unknown): RouteBody {
-  const { type, encoding } = isPlainObject(body) ? body : ({} as Record<string, unknown>);
+  const { type, encoding, alternatives, stringSchema } = isPlainObject(body) ? body : ({} as Record<string, unknown>);
   if (typeof type !== "string") fail(key, "has a body without a media type");
   readMediaType(key, type);
-  if (encoding === undefined) return Object.freeze({ type });
-  if (!isPlainObject(encoding)) fail(key, "has a body encoding that is not an object");
-  const copy: Record<string, BodyFieldEncoding> = {};
-  for (const field of Object.keys(encoding))
-    setOwn(copy, field, readStyle(key, `body field ${quote(field)}`, encoding[field]));
-  return Object.freeze({ type, encoding: Object.freeze(copy) });
+  const read: { -readonly [K in keyof RouteBody]: RouteBody[K] } = { type };
+  if (encoding !== undefined) {
+    if (!isPlainObject(encoding)) fail(key, "has a body encoding that is not an object");
+    const copy: Record<string, BodyFieldEncoding | ContentEncoding> = {};
+    for (const field of Object.keys(encoding)) {
+      const entry = encoding[field];
+      const contentType = isPlainObject(entry) && Object.hasOwn(entry, "contentType") ? entry.contentType : undefined;
+      if (contentType === undefined) {
+        setOwn(copy, field, readStyle(key, `body field ${quote(field)}`, entry));
+      } else {
+        if (typeof contentType !== "string")
+          fail(key, `has body field ${quote(field)} with a contentType that is ${kindOf(contentType)}`);
+        readMediaType(key, contentType);
+        setOwn(copy, field, Object.freeze({ contentType }));
+      }
+    }
+    read.encoding = Object.freeze(copy);
+  }
+  if (alternatives !== undefined) {
+    if (!Array.isArray(alternatives)) fail(key, "has body alternatives that are not a list");
+    const copy: string[] = [];
+    for (const alternative of alternatives as unknown[]) {
+      if (typeof alternative !== "string") fail(key, `has a body alternative that is ${kindOf(alternative)}`);
+      readMediaType(key, alternative);
+      copy.push(alternative);
+    }
+    read.alternatives = Object.freeze(copy);
+  }
+  if (stringSchema !== undefined) {
+    if (typeof stringSchema !== "boolean") fail(key, "has a body stringSchema that is not a boolean");
+    read.stringSchema = stringSchema;
+  }
+  return Object.freeze(read);
 }
 
 /** A media type sent as the content type: `type/subtype`, two tokens, then any parameters a header value can hold. */

@@ -10,7 +10,7 @@ import { placementOf } from "../core/route-table.js";
 import { readOptions } from "./patch.js";
 import { EMPTY_STATE, type EndpointState, mergeForCall } from "./state.js";
 import type { RequestOptions, ResultHeaders } from "../core/types.js";
-import { cloneValue, isPlainObject, ownValue, setOwn } from "../core/values.js";
+import { cloneValue, ownValue, setOwn } from "../core/values.js";
 
 const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
 
@@ -74,7 +74,13 @@ export function buildRequest(state: EndpointState, conventions: Conventions): Re
         if (state.data === undefined) setOwn((fields ??= {}), key, copy);
         continue;
       } else if (placement === undefined) {
-        const text = queryValue(key, value, "put it in the url template or send a body");
+        const text = queryValue(
+          key,
+          value,
+          entry
+            ? `${state.method} ${state.url} declares no such parameter`
+            : "put it in the url template or send a body",
+        );
         if (text === undefined) continue;
         pair = queryPair(key, text);
         // Only a "+" of the value is "%2B" in "q=…" (GitHub's search reads a raw "+" as a space between terms).
@@ -82,7 +88,7 @@ export function buildRequest(state: EndpointState, conventions: Conventions): Re
       } else if (placement === "path" || placement === "query") {
         continue; // in the table's template, under a varname such as `user%2Did`
       } else {
-        pair = table!.placeParameter(key, value, placement, headers);
+        pair = table!.placeParameter(entry!, key, value, placement, headers);
       }
       if (pair !== "") query += query === "" ? pair : `&${pair}`;
     }
@@ -107,25 +113,22 @@ export function buildRequest(state: EndpointState, conventions: Conventions): Re
     body = state.data === undefined ? fields : state.data.value;
   }
 
-  const mediaType = entry?.body?.type;
-  if (body !== undefined && mediaType?.toLowerCase().startsWith(FORM_TYPE) && isPlainObject(body)) {
+  let mediaType: string | undefined;
+  if (body !== undefined && entry?.body !== undefined) {
     try {
-      body = table!.formBody(body, entry!.body!.encoding ?? {});
+      [mediaType, body] = table!.writeBody(entry, body);
     } catch (error) {
-      throw asLengthError(error, "the form body is");
+      throw asLengthError(error, "the body is");
     }
   }
   if (body !== undefined && !Object.hasOwn(headers, "content-type")) {
-    headers["content-type"] =
-      mediaType === undefined || mediaType === "application/json" ? JSON_CONTENT_TYPE : mediaType;
+    headers["content-type"] = mediaType ?? JSON_CONTENT_TYPE;
   }
   const result: RequestOptions = { method, url, headers };
   if (body !== undefined) result.body = body;
   if (state.request !== undefined) result.request = state.request.value;
   return result;
 }
-
-const FORM_TYPE = "application/x-www-form-urlencoded";
 
 /**
  * `endpoint.parse()`: merged options to request options, adding no defaults.

@@ -127,6 +127,34 @@ describe("a description's server and accept replace GitHub's", () => {
   });
 });
 
+describe("OpenAPI 3.2 additional operations", () => {
+  it("go to their own server with their responses' accept and their security, as any operation", () => {
+    const document = {
+      openapi: "3.2.0",
+      info: { title: "Links", version: "1" },
+      servers: [{ url: "https://api.example.com" }],
+      components: { securitySchemes: { key: { type: "apiKey", in: "header", name: "X-Key" } } },
+      paths: {
+        "/items/{id}": {
+          parameters: [{ name: "id", in: "path", required: true }],
+          additionalOperations: {
+            LINK: {
+              servers: [{ url: "https://links.example.com" }],
+              security: [{ key: [] }],
+              responses: { "204": { content: { "application/json": {} } } },
+            },
+          },
+        },
+      },
+    };
+    const request = openAPIEndpoint(document, { credentials: { key: "k" } })("LINK /items/{id}", { id: "1" });
+    expect(request).toMatchObject({
+      url: "https://links.example.com/items/1",
+      headers: { accept: "application/json", "x-key": "k" },
+    });
+  });
+});
+
 describe("what the caller sets wins over the table", () => {
   const table = openAPIRoutes(regional);
   const mine = "https://proxy.example";

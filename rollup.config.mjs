@@ -81,7 +81,10 @@ export default [
   {
     // The CLI imports the published entry (./index.js) instead of bundling the library twice.
     input: "src/cli/main.ts",
-    external: (id) => isLibraryEntry(id) || id.startsWith("node:") || id === "yaml" || id === "openapi-typescript",
+    external: (id) =>
+      isLibraryEntry(id) ||
+      id.startsWith("node:") ||
+      ["yaml", "openapi-typescript", "@apidevtools/json-schema-ref-parser"].includes(id),
     output: {
       file: "dist/cli.js",
       format: "es",

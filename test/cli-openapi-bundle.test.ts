@@ -245,3 +245,21 @@ definitions:
     expect(await importRoutes("swagger.mjs")).toEqual(openAPIRoutes(parse(SWAGGER)));
   }, 60_000);
 });
+
+describe("the recipe's module (examples/recipes/swagger/routes.mjs)", () => {
+  it("is what fluent-endpoint openapi writes from the recipe's two files today", async () => {
+    const written = join(directory, "recipe-routes.mjs");
+    const { status } = await new Promise<{ status: number }>((done) =>
+      execFile(
+        process.execPath,
+        [CLI, "openapi", "examples/recipes/swagger/pets.yaml", "-o", written],
+        { cwd: root },
+        (error) => done({ status: error === null ? 0 : 1 }),
+      ),
+    );
+    expect(status).toBe(0);
+    expect(readFileSync(written, "utf8")).toBe(
+      readFileSync(join(root, "examples", "recipes", "swagger", "routes.mjs"), "utf8"),
+    );
+  });
+});

@@ -391,6 +391,7 @@ describe("Swagger 2.0: the converted description's servers and response media ty
     [{ host: "api.example.com", basePath: "/" }, ["https://api.example.com"]],
     [{ host: "api.example.com" }, ["https://api.example.com"]],
     [{ basePath: "/v1" }, ["/v1"]],
+    [{ basePath: "/v1/" }, ["/v1"]],
   ])("%j is the servers %j: https first, and https where no scheme is named", (fields, urls) => {
     expect(servers(fields)).toEqual(urls.map((url) => ({ url })));
   });

@@ -58,12 +58,16 @@ export function swaggerToOpenAPI(document: Node): Node {
  * description was fetched with, which a parsed document no longer knows. A `basePath` of `/` adds no path.
  */
 function preferSecureServer(document: Node): void {
-  if (typeof document.host !== "string") return;
-  const { schemes, basePath } = document;
+  const { host, schemes, basePath } = document;
+  if (typeof basePath === "string") {
+    let end = basePath.length;
+    while (end > 0 && basePath[end - 1] === "/") end--;
+    document.basePath = basePath.slice(0, end);
+  }
+  if (typeof host !== "string") return;
   const listed = Array.isArray(schemes) ? schemes.filter((scheme) => typeof scheme === "string") : [];
   const rank = (scheme: string) => (SCHEMES.includes(scheme) ? SCHEMES.indexOf(scheme) : SCHEMES.length);
   document.schemes = listed.length === 0 ? ["https"] : listed.sort((a, b) => rank(a) - rank(b));
-  if (typeof basePath === "string") document.basePath = basePath.replace(/\/+$/, "");
 }
 
 /**

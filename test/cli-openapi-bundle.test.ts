@@ -156,6 +156,21 @@ describe("fluent-endpoint openapi: a description of several files", () => {
   });
 });
 
+describe("fluent-endpoint openapi: a referenced YAML file is read as the description is", () => {
+  it("refuses an alias bomb in a file the description refers to, with exit code 2", async () => {
+    const lines = ["petId: { name: petId, in: path, required: true }", "a0: &a0 [x]"];
+    for (let i = 1; i <= 30; i++) lines.push(`a${i}: &a${i} [*a${i - 1}, *a${i - 1}]`);
+    write({
+      "bomb/pets.yaml": MAIN.replaceAll("../common/parameters.yaml", "./parameters.yaml"),
+      "bomb/parameters.yaml": lines.join("\n"),
+      ...COMMON,
+    });
+    const { status, stderr } = await cli(["bomb/pets.yaml", "--no-types"]);
+    expect(status).toBe(2);
+    expect(stderr).toMatch(/^fluent-endpoint openapi: cannot bundle the \$refs of "bomb\/pets\.yaml": [^\n]*alias/i);
+  });
+});
+
 describe("fluent-endpoint openapi: a $ref to a remote document is refused, and nothing is downloaded", () => {
   const withExample = (ref: string) =>
     MAIN.replace(

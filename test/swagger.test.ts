@@ -454,6 +454,16 @@ describe("Swagger 2.0: what openAPIRoutes() takes and refuses", () => {
     );
   });
 
+  it("refuses a 2.0 description nested too deep to copy or convert with ERR_INVALID_OPTIONS, not a RangeError", () => {
+    let schema: Record<string, unknown> = { type: "string" };
+    for (let i = 0; i < 20_000; i++) schema = { type: "object", properties: { a: schema } };
+    expectEndpointError(
+      () => openAPIRoutes(swagger({ "/x": { post: { parameters: [{ name: "b", in: "body", schema }] } } })),
+      "ERR_INVALID_OPTIONS",
+      /^OpenAPI description: the Swagger 2\.0 description cannot be (copied|converted to OpenAPI 3\.0) \(Maximum call stack size exceeded\)$/,
+    );
+  });
+
   it("refuses a 2.0 description that cannot be copied or has a dangling #/parameters $ref, naming it", () => {
     expectEndpointError(
       () => openAPIRoutes({ ...swagger({}), "x-hook": () => 1 }),

@@ -14,11 +14,25 @@ const { version } = JSON.parse(readFileSync(new URL("./package.json", import.met
 
 // The CommonJS build bundles url-template, whose BSD-3-Clause licence asks for its notice in copies.
 const urlTemplateLicense = readFileSync(new URL("./node_modules/url-template/LICENSE", import.meta.url), "utf8");
-const cjsBanner = `/*!\n * fluent-endpoint ${version} (MIT). Bundles url-template, under this licence:\n *\n${urlTemplateLicense
-  .trimEnd()
-  .split(/\r?\n/)
-  .map((line) => ` *${line === "" ? "" : ` ${line}`}`)
-  .join("\n")}\n */`;
+const cjsBanner = `/*!\n * fluent-endpoint ${version} (MIT). Bundles url-template, under this licence:\n *\n${comment(urlTemplateLicense)}\n */`;
+
+/** A licence's text as the lines of a block comment. */
+function comment(text) {
+  return text
+    .trimEnd()
+    .split(/\r?\n/)
+    .map((line) => ` *${line === "" ? "" : ` ${line}`}`)
+    .join("\n");
+}
+
+// fluent-endpoint/openapi and the CLI bundle @scalar/openapi-upgrader (Swagger 2.0 to 3.0), whose MIT licence asks for its notice in copies.
+const scalarLicense = readFileSync(new URL("./node_modules/@scalar/openapi-upgrader/LICENSE", import.meta.url), "utf8");
+const scalarNotice = `/*!\n * Bundles @scalar/openapi-upgrader, under this licence:\n *\n${comment(scalarLicense)}\n */`;
+/** The notice of each bundled library a chunk holds, above what the build puts there anyway. */
+const noticesFor = (first) => (chunk) =>
+  [first, chunk.moduleIds.some((id) => id.includes("/node_modules/@scalar/")) ? scalarNotice : ""]
+    .filter(Boolean)
+    .join("\n");
 
 // The CLI imports the published entries (./index.js, ./openapi.js) instead of bundling the library again.
 const libraryEntries = ["index", "openapi"].map((name) => fileURLToPath(new URL(`./src/${name}`, import.meta.url)));
@@ -41,24 +55,40 @@ const brandsPath = (id) => (id === brandsSource ? "./brands.cjs" : id);
 const entries = { index: "src/index.ts", octokit: "src/octokit.ts", openapi: "src/openapi.ts" };
 // One chunk for the code both entries share, so both hold the same EndpointError class.
 // hoistTransitiveImports off: an entry imports immer and url-template only through the chunk that uses them.
-const chunks = { dir: "dist", sourcemap: true, hoistTransitiveImports: false };
+// The converter gets a chunk of its own, so an application that imports only `routeTable` (as a module written by
+// `fluent-endpoint openapi` does) leaves it out (the package has no side effects).
+const chunks = {
+  dir: "dist",
+  sourcemap: true,
+  hoistTransitiveImports: false,
+  manualChunks: (id) => (id.includes("/node_modules/@scalar/") ? "swagger" : undefined),
+};
 
 export default [
   {
     // ESM: immer and url-template stay imports, so bundlers share them with the application.
     input: entries,
     external: ["immer", "url-template"],
-    output: { ...chunks, format: "es", entryFileNames: "[name].js", chunkFileNames: "shared-[hash].js" },
+    output: {
+      ...chunks,
+      format: "es",
+      entryFileNames: "[name].js",
+      chunkFileNames: "shared-[hash].js",
+      banner: noticesFor(""),
+    },
     plugins: plugins(),
   },
   {
     // The CLI imports the published entry (./index.js) instead of bundling the library twice.
     input: "src/cli/main.ts",
-    external: (id) => isLibraryEntry(id) || id.startsWith("node:") || id === "yaml" || id === "openapi-typescript",
+    external: (id) =>
+      isLibraryEntry(id) ||
+      id.startsWith("node:") ||
+      ["yaml", "openapi-typescript", "@apidevtools/json-schema-ref-parser"].includes(id),
     output: {
       file: "dist/cli.js",
       format: "es",
-      banner: "#!/usr/bin/env node",
+      banner: noticesFor("#!/usr/bin/env node"),
       paths: (id) => (isLibraryEntry(id) ? `./${libraryEntryOf(id)}.js` : id),
     },
     plugins: plugins(),
@@ -73,7 +103,7 @@ export default [
       entryFileNames: "[name].cjs",
       chunkFileNames: "shared-[hash].cjs",
       exports: "named",
-      banner: cjsBanner,
+      banner: noticesFor(cjsBanner),
     },
     plugins: plugins(),
   },

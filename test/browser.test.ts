@@ -186,6 +186,17 @@ describe.skipIf(!HAS_CHROMIUM)(`the ESM build in headless Chromium${SKIPPED}`, (
     expect(pageErrors).toEqual([]);
   });
 
+  it("loads fluent-endpoint/openapi, whose openAPIRoutes() converts a Swagger 2.0 description in the page", async () => {
+    const url = await page.evaluate(`import('/dist/openapi.js').then(({ openAPIRoutes }) => {
+      const swagger = { swagger: "2.0", info: { title: "t", version: "1" }, paths: { "/items": { get: { parameters: [
+        { name: "ids", in: "query", type: "array", items: { type: "string" }, collectionFormat: "pipes" },
+      ] } } } };
+      return window.lib.endpoint.withRoutes(openAPIRoutes(swagger))("GET /items", { ids: ["a", "b"] }).url;
+    })`);
+    expect(url).toBe("https://api.github.com/items?ids=a%7Cb");
+    expect(pageErrors).toEqual([]);
+  });
+
   it("gives the results Node gives for the same inputs, endpoint() and builder chains alike", async () => {
     const inNode = (new Function(`return ${SCENARIOS}`)() as (library: typeof lib) => Record<string, unknown>)(lib);
     const inBrowser = (await page.evaluate(`(${SCENARIOS})(window.lib)`)) as Record<string, unknown>;

@@ -207,7 +207,7 @@ describe("openAPIRoutes()", () => {
 
   it.each([
     ["a non-object", 42, "got number"],
-    ["a Swagger 2.0 document", { swagger: "2.0", paths: {} }, 'openapi "undefined"'],
+    ["a Swagger 1.2 document", { swagger: "1.2", paths: {} }, 'swagger "1.2"'],
     ["OpenAPI 2", { openapi: "2.0", paths: {} }, 'openapi "2.0"'],
   ])("refuses %s with ERR_INVALID_OPTIONS", (_label, document, culprit) => {
     expectEndpointError(() => openAPIRoutes(document), "ERR_INVALID_OPTIONS", culprit);

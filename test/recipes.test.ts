@@ -130,6 +130,7 @@ describe("docs/recipes.md", () => {
       "pagination.mjs",
       "parameters-not-options.mjs",
       "shared-builder.mjs",
+      "swagger.mjs",
       "upload.mjs",
     ]);
   });

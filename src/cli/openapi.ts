@@ -4,11 +4,12 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, extname, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { openAPIRoutes, tableApi } from "../openapi.js";
+import { isSwagger, swaggerToOpenAPI } from "../openapi/swagger.js";
 
 export const OPENAPI_USAGE = `Usage: fluent-endpoint openapi DESCRIPTION [-o FILE] [--no-types]
 
 Writes a module exporting \`routes\`, the route table of an OpenAPI 3.0 or 3.1
-description (.json, .yaml or .yml), for endpoint.withRoutes(routes).
+description or a Swagger 2.0 one (.json, .yaml or .yml), for endpoint.withRoutes(routes).
 
   -o, --output FILE   write to FILE (.ts, .mts, .cts, .js, .mjs or .cjs) instead of printing
                       a .ts module; a .js module is CommonJS or an ES module as Node reads
@@ -16,8 +17,9 @@ description (.json, .yaml or .yml), for endpoint.withRoutes(routes).
   --no-types          leave out the \`paths\` types (written when openapi-typescript is
                       installed; a .js module never has them)
 
-The description's $refs must point inside it: bundle a description of several files
-first (for example with \`npx @redocly/cli bundle\`).`;
+A description of several files is bundled into one: its $refs to other local files
+(relative paths, YAML or JSON) are read; a $ref to a remote URL (http, https) is
+refused, and nothing is downloaded.`;
 
 /** A command-line mistake: printed with the usage, exit code 2. */
 export class OpenAPIUsageError extends Error {}
@@ -50,7 +52,9 @@ export async function openapiCommand(args: string[]): Promise<string> {
       `cannot read ${JSON.stringify(file)}: ${(error as NodeJS.ErrnoException).code ?? error}`,
     );
   }
-  const document = await parseDescription(file, text);
+  const bundled = await bundleDescription(file, await parseDescription(file, text));
+  // Converted once, so the route table and the types are made from the same OpenAPI 3.0 description.
+  const document = isSwagger(bundled) ? swaggerToOpenAPI(bundled) : bundled;
   const routes = openAPIRoutes(document);
   const json = JSON.stringify(routes, null, 2);
   // In a literal, a `"__proto__":` key would set the prototype: such a table is written as JSON text to parse.
@@ -128,6 +132,51 @@ async function parseDescription(file: string, text: string): Promise<unknown> {
   }
 }
 
+/**
+ * The description with the files its `$ref`s name (relative to the file that holds them, YAML or JSON) bundled in by
+ * @apidevtools/json-schema-ref-parser, every `$ref` then pointing inside it. A `$ref` to a remote URL is refused
+ * before any request is made: the built-in http resolver is off, and the one in its place only records the URL.
+ */
+async function bundleDescription(file: string, document: unknown): Promise<unknown> {
+  if (typeof document !== "object" || document === null) return document;
+  const [{ $RefParser }, { parse }] = await Promise.all([
+    import("@apidevtools/json-schema-ref-parser"),
+    import("yaml"),
+  ]);
+  let remote: string | undefined;
+  try {
+    return await new $RefParser().bundle(file, document as never, {
+      resolve: {
+        http: false,
+        remote: {
+          order: 0,
+          canRead: /^(?!file:)[a-z][a-z\d+.-]*:\/\//i,
+          read: ({ url }: { url: string }) => {
+            remote = url;
+            throw new Error(`${url} is remote`);
+          },
+        },
+      },
+      // YAML files are read as the description itself is: merge keys applied, an alias bomb refused.
+      parse: {
+        yaml: {
+          order: 100,
+          canParse: /\.ya?ml$/i,
+          parse: ({ data }: { data: Buffer | string }) => parse(String(data), { merge: true }),
+        },
+      },
+    });
+  } catch (error) {
+    if (remote !== undefined) {
+      throw new OpenAPIUsageError(
+        `${JSON.stringify(file)} refers (by a $ref of its own or of a file it names) to the remote document ${escapeControls(JSON.stringify(remote))}, which is never downloaded: save a copy beside it and refer to that`,
+      );
+    }
+    const message = escapeControls((error as Error).message.split("\n")[0]!);
+    throw new OpenAPIUsageError(`cannot bundle the $refs of ${JSON.stringify(file)}: ${message}`);
+  }
+}
+
 /** The `paths` types (and their components) by openapi-typescript, if the project has it. */
 async function pathTypes(document: unknown): Promise<string | undefined> {
   let generator: { default: (schema: never) => Promise<unknown[]>; astToString: (nodes: unknown[]) => string };
@@ -137,5 +186,13 @@ async function pathTypes(document: unknown): Promise<string | undefined> {
     console.error("fluent-endpoint: openapi-typescript is not installed, so the module has no types of its paths");
     return undefined;
   }
-  return generator.astToString(await generator.default(structuredClone(document) as never));
+  try {
+    return generator.astToString(await generator.default(structuredClone(document) as never));
+  } catch (error) {
+    // Whatever openapi-typescript cannot do is a one-line error, not a crash: the table alone can still be written.
+    const message = escapeControls(String((error as Error)?.message ?? error).split("\n")[0]!);
+    throw new OpenAPIUsageError(
+      `openapi-typescript cannot write the types (${message}): --no-types writes the module without them`,
+    );
+  }
 }

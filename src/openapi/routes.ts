@@ -14,6 +14,7 @@ import type {
 import { readSchemes } from "./security.js";
 import { QUERY_STYLES, routeTable } from "./table.js";
 import { parseTableTemplate } from "../template/template.js";
+import { isSwagger, swaggerToOpenAPI } from "./swagger.js";
 import { percentEncode, varname } from "./varname.js";
 import { isPlainObject, ownValue, setOwn } from "../core/values.js";
 import { isToken } from "../http/tokens.js";
@@ -30,23 +31,26 @@ const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "tr
 const PATH_OPERATORS: Readonly<Record<string, string>> = { simple: "", label: ".", matrix: ";" };
 
 /**
- * The route table of an OpenAPI 3.0, 3.1 or 3.2 description, for `withRoutes(routes)`: each operation's path and `form`
- * query parameters compiled to one RFC 6570 template, and every parameter and body field placed where it declares.
+ * The route table of an OpenAPI 3.0, 3.1 or 3.2 description, or of a Swagger 2.0 one converted to 3.0, for
+ * `withRoutes(routes)`: each operation's path and `form` query parameters compiled to one RFC 6570 template, and every
+ * parameter and body field placed where it declares.
  *
- * @param document - the parsed description (JSON or YAML), its `$ref`s pointing inside it (`#/components/…`)
+ * @param description - the parsed description (JSON or YAML), its `$ref`s pointing inside it (`#/components/…`);
+ *   `fluent-endpoint openapi` bundles one of several files
  * @example
  * import { endpoint } from "fluent-endpoint";
  * import { openAPIRoutes } from "fluent-endpoint/openapi";
  * const api = endpoint.defaults({ baseUrl: "https://api.example.com" }).withRoutes(openAPIRoutes(description));
  * api("GET /pets", { tags: ["dog", "cat"] }).url; // "https://api.example.com/pets?tags=dog&tags=cat"
  */
-export function openAPIRoutes<Routes = unknown>(document: unknown): RouteTable<Routes> {
+export function openAPIRoutes<Routes = unknown>(description: unknown): RouteTable<Routes> {
+  const document = isSwagger(description) ? swaggerToOpenAPI(description) : description;
   // Each field of the description is read once into a local (docs/decisions.md, "What a table trusts").
   const version = isPlainObject(document) ? document.openapi : undefined;
   if (!isPlainObject(document) || typeof version !== "string" || !/^3\.[012]\./.test(version)) {
     throw new EndpointError(
       "ERR_INVALID_OPTIONS",
-      `openAPIRoutes() needs an OpenAPI 3.0, 3.1 or 3.2 description, got ${isPlainObject(document) ? `openapi ${quote(String(version))}` : kindOf(document)}`,
+      `openAPIRoutes() needs an OpenAPI 3.0, 3.1 or 3.2 description or a Swagger 2.0 one, got ${describeVersion(document, version)}`,
     );
   }
   const context: Context = { document, refs: new Map(), fields: new Map(), shared: new Map() };
@@ -154,6 +158,18 @@ function responseTypes(context: Context, responses: unknown, route: string): str
   const json = listed.filter((type) => /^application\/(.+\+)?json(;|$)/i.test(type));
   const ordered = [...json, ...listed.filter((type) => !json.includes(type))];
   return ordered.length === 0 ? undefined : ordered.join(", ");
+}
+
+/** The version field a description that is not OpenAPI 3.0, 3.1 or Swagger 2.0 has, for a message. */
+function describeVersion(document: unknown, version: unknown): string {
+  if (!isPlainObject(document)) return kindOf(document);
+  if (version !== undefined) return `openapi ${quote(String(version))}`;
+  // Swagger 1.2 names its version `swaggerVersion`.
+  for (const field of ["swagger", "swaggerVersion"]) {
+    const value = ownValue(document, field);
+    if (value !== undefined) return `${field} ${quote(String(value))}`;
+  }
+  return 'an object with neither "openapi" nor "swagger"';
 }
 
 /** What one compilation shares: each `$ref` resolved once, each schema's fields listed once and stored once. */
@@ -470,7 +486,10 @@ function resolve(context: Context, value: unknown, where: string): Node | undefi
     if (chain.has(ref)) fail(where, `has a $ref cycle through ${quote(ref)}`);
     chain.add(ref);
     if (!ref.startsWith("#")) {
-      fail(where, `has the $ref ${quote(ref)} to another document: bundle the description into one first`);
+      fail(
+        where,
+        `has the $ref ${quote(ref)} to another document: bundle the description first (\`fluent-endpoint openapi\` bundles local files)`,
+      );
     }
     value = pointer(context.document, ref, where);
   }

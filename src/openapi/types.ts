@@ -4,6 +4,7 @@
 // 600-operation description before the first call (docs/architecture.md, "Typed routes").
 
 import type { TABLE_RULES, TableEntry, TextEntry } from "../types/route-maps.js";
+import type { OperationMethods } from "../types/route-check.js";
 import type { TableOptions } from "../types/table-options.js";
 
 /** The methods a path item may hold an operation for, as openapi-typescript writes them. */
@@ -64,23 +65,22 @@ type BinaryMediaType =
 /** An operation that declares no body takes no `data` (the option key is free at the top level otherwise). */
 type NoBody = { data?: never };
 
-/**
- * A body with a string index signature loses it: at the top level it would type the options too. An object that
- * can hold no field (`Record<string, never>`, what openapi-typescript writes for `type: object` alone) is no body.
- */
+/** A body's named fields: a string index signature dropped (at the top level it would type the options too). */
 type NamedFields<Body> = string extends keyof Body
-  ? { [Key in keyof Body as string extends Key ? never : number extends Key ? never : Key]: Body[Key] } & ([
-      Body[string & keyof Body],
-    ] extends [never]
-      ? NoBody
-      : {})
+  ? { [Key in keyof Body as string extends Key ? never : number extends Key ? never : Key]: Body[Key] }
   : Body;
+
+/**
+ * Any other name, for a body that is a map: `additionalProperties`, or `type: object` alone, which openapi-typescript
+ * writes `Record<string, never>` although it holds any field.
+ */
+type OtherFields<Body> = string extends keyof Body ? { [name: string]: unknown } : {};
 
 /** The fields of an object body, at the top level; anything else is `data`. */
 type FieldsBody<Body> = Body extends readonly unknown[]
   ? { data: Body }
   : Body extends object
-    ? NamedFields<Body>
+    ? NamedFields<Body> & OtherFields<Body>
     : { data: Body };
 
 /** A `multipart/form-data` field: text the schema leaves open (`format: binary`) may be a file. */
@@ -107,20 +107,25 @@ type MultipartBody<Body, Optional extends boolean> = Body extends object
       | { data: FormDataLike }
   : OptionalIf<{ data: Body | FormDataLike }, Optional>;
 
-/** Any other media type's body, as `data`: bytes, a Blob or text for a binary one. */
+/**
+ * Any other media type's body (a wildcard, `application/xml`…): an object's fields at the top level, as the run time builds
+ * a JSON body; anything else as `data`, bytes, a Blob or text for a binary one.
+ */
 type OtherBody<Content> = {
-  [Type in keyof Content]: Type extends BinaryMediaType
-    ? Content[Type] | BinaryBody
-    : Content[Type] extends BlobLike
-      ? Content[Type] | BinaryBody
-      : Content[Type];
+  [Type in keyof Content]: Content[Type] extends BlobLike
+    ? { data: Content[Type] | BinaryBody }
+    : Content[Type] extends readonly unknown[]
+      ? { data: Content[Type] }
+      : Content[Type] extends object
+        ? FieldsBody<Content[Type]>
+        : { data: Type extends BinaryMediaType ? Content[Type] | BinaryBody : Content[Type] };
 }[keyof Content];
 
 /** A body by the media type the table picks: JSON, else a form, else multipart, else another. */
 type OpenAPIBody<Content, Optional extends boolean> = [keyof Content & JsonMediaType] extends [never]
   ? [keyof Content & FormMediaType] extends [never]
     ? [keyof Content & MultipartMediaType] extends [never]
-      ? OptionalIf<{ data: OtherBody<Content> }, Optional>
+      ? OptionalIf<OtherBody<Content>, Optional>
       : MultipartBody<Content[keyof Content & MultipartMediaType], Optional>
     : OptionalIf<FieldsBody<Content[keyof Content & FormMediaType]>, Optional>
   : OptionalIf<FieldsBody<Content[keyof Content & JsonMediaType]>, Optional>;
@@ -140,11 +145,14 @@ type OpenAPIRequestBody<RequestBody, Optional extends boolean> = [RequestBody] e
     ? OpenAPIBody<Content, Optional>
     : {};
 
-/** `infer`, one object per alternative, and an inline mapped type: tsc prints the fields, not an alias. */
-type OpenAPIParameters<Operation> = OpenAPIFields<OpenAPIGroup<Operation, "path">> &
+/**
+ * `infer`, one object per alternative, and an inline mapped type: tsc prints the fields, not an alias. A GET or HEAD
+ * takes no body, whatever the description declares (the run time refuses one).
+ */
+type OpenAPIParameters<Operation, Route extends string> = OpenAPIFields<OpenAPIGroup<Operation, "path">> &
   OpenAPIFields<OpenAPIGroup<Operation, "query">> &
   OpenAPIFields<OpenAPIGroup<Operation, "cookie">> &
-  OpenAPIBodyParameters<Operation> extends infer Declared
+  (Route extends `${"GET" | "HEAD"} ${string}` ? NoBody : OpenAPIBodyParameters<Operation>) extends infer Declared
   ? Declared extends unknown
     ? { [Key in keyof Declared]: Declared[Key] }
     : never
@@ -154,9 +162,9 @@ type OpenAPIParameters<Operation> = OpenAPIFields<OpenAPIGroup<Operation, "path"
 type OpenAPIEntry<Operation, Route extends string> = [Operation] extends [undefined]
   ? TextEntry<Route>
   : TableEntry<
-      OpenAPIParameters<Operation>,
+      OpenAPIParameters<Operation, Route>,
       OpenAPIHeaders<Operation>,
-      TableOptions<OpenAPIParameters<Operation>, OpenAPIHeaders<Operation>, never>
+      TableOptions<OpenAPIParameters<Operation, Route>, OpenAPIHeaders<Operation>, never>
     >;
 
 /** Header parameters but `Accept`, `Content-Type` and `Authorization`, which OpenAPI says to ignore (so does the table). */
@@ -171,14 +179,6 @@ type OpenAPIHeaders<Operation> =
 
 /** The header parameters OpenAPI says to ignore, in lower case. */
 type IgnoredHeader = "accept" | "content-type" | "authorization";
-
-/** The methods a path item has an operation for (openapi-typescript writes `get?: never` for the others). */
-// prettier-ignore
-type OperationMethods<PathItem> =
-  | (PathItem extends { get: {} } ? "GET" : never) | (PathItem extends { put: {} } ? "PUT" : never)
-  | (PathItem extends { post: {} } ? "POST" : never) | (PathItem extends { delete: {} } ? "DELETE" : never)
-  | (PathItem extends { options: {} } ? "OPTIONS" : never) | (PathItem extends { head: {} } ? "HEAD" : never)
-  | (PathItem extends { patch: {} } ? "PATCH" : never) | (PathItem extends { trace: {} } ? "TRACE" : never);
 
 /** The operations, for autocompletion only: listing them costs about 17 000 instantiations for 600 operations. */
 type OpenAPIOperations<Paths> = {
@@ -201,5 +201,7 @@ export type OpenAPIRoutes<Paths> = {
   readonly [TABLE_RULES]?: {
     /** The operations, `"GET /pets/{petId}"`. */
     readonly routes: OpenAPIOperations<Paths>;
+    /** The description's paths, read for the operations closest to a route it lacks. */
+    readonly paths: Paths;
   };
 };

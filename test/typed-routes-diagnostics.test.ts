@@ -234,6 +234,7 @@ describe("suggestions", () => {
       "GET /search",
       "PATCH /settings",
       "POST /customers",
+      "POST /exports",
       "POST /feeds",
       "POST /imports",
       "POST /notes",

@@ -617,6 +617,7 @@ describe("OpenAPIRoutes: calls as a route table builds them", () => {
       | "POST /feeds"
       | "PATCH /settings"
       | "GET /reports"
+      | "POST /exports"
     >();
   });
 
@@ -633,9 +634,20 @@ describe("OpenAPIRoutes: calls as a route table builds them", () => {
     api("POST /imports", { name: "q3", data: { rows: "10" } });
   });
 
+  it("takes a */* body as data of any kind, but where the schema has a data field", () => {
+    api("POST /exports", { format: "csv" });
+    api("POST /exports", { data: { format: "csv" } });
+    api("POST /exports", { data: new Blob(["format=csv"]) });
+    // @ts-expect-error format is "csv" | "json"
+    api("POST /exports", { format: "xml" });
+    // @ts-expect-error format is required at the top level, beside no data
+    api("POST /exports", {});
+  });
+
   it("takes a */* body of bytes as data, and another media type's object body as fields", () => {
     api("PUT /archives/{archive_id}", { archive_id: "a", data: new Uint8Array([1]) });
     api("PUT /archives/{archive_id}", { archive_id: "a", data: "bytes" });
+    api("PUT /archives/{archive_id}", { archive_id: "a", data: new FormData() });
     // @ts-expect-error the body is required
     api("PUT /archives/{archive_id}", { archive_id: "a" });
     api("POST /feeds", { title: "News" });

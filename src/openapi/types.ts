@@ -60,7 +60,7 @@ type MultipartMediaType = `multipart/form-data${string}`;
 // prettier-ignore
 type BinaryMediaType =
   | `application/octet-stream${string}` | `image/${string}` | `audio/${string}` | `video/${string}` | `font/${string}`
-  | "application/pdf" | "application/zip" | "application/gzip" | "*/*";
+  | "application/pdf" | "application/zip" | "application/gzip";
 
 /** An operation that declares no body takes no `data` (the option key is free at the top level otherwise). */
 type NoBody = { data?: never };
@@ -108,18 +108,34 @@ type MultipartBody<Body, Optional extends boolean> = Body extends object
   : OptionalIf<{ data: Body | FormDataLike }, Optional>;
 
 /**
- * Any other media type's body (a wildcard, `application/xml`…): an object's fields at the top level, as the run time builds
- * a JSON body; anything else as `data`, bytes, a Blob or text for a binary one.
+ * Any other media type's body: a wildcard's by {@link WildcardBody}; an object's fields at the top level (`application/xml`
+ * and the like), as the run time builds a JSON body; anything else as `data`, bytes, a Blob or text for a binary one.
  */
 type OtherBody<Content> = {
-  [Type in keyof Content]: Content[Type] extends BlobLike
-    ? { data: Content[Type] | BinaryBody }
-    : Content[Type] extends readonly unknown[]
-      ? { data: Content[Type] }
-      : Content[Type] extends object
-        ? FieldsBody<Content[Type]>
-        : { data: Type extends BinaryMediaType ? Content[Type] | BinaryBody : Content[Type] };
+  [Type in keyof Content]: Type extends WildcardMediaType
+    ? WildcardBody<Content[Type]>
+    : Content[Type] extends BlobLike
+      ? { data: Content[Type] | BinaryBody }
+      : Content[Type] extends readonly unknown[]
+        ? { data: Content[Type] }
+        : Content[Type] extends object
+          ? FieldsBody<Content[Type]>
+          : { data: Type extends BinaryMediaType ? Content[Type] | BinaryBody : Content[Type] };
 }[keyof Content];
+
+/** A media type of any type (docs/decisions.md, "OpenAPI request media types"). */
+type WildcardMediaType = "*/*" | `*/*;${string}`;
+
+/**
+ * A wildcard's body: an object schema's fields at the top level, or `data` of any kind, which the run time sends by
+ * what it is (bytes as they are, a `FormData` as multipart, anything else as JSON); `data` is the field where the
+ * schema has one.
+ */
+type WildcardBody<Body> = Body extends BlobLike | readonly unknown[]
+  ? { data: unknown }
+  : Body extends object
+    ? FieldsBody<Body> | ("data" extends keyof Body ? never : { data: unknown })
+    : { data: unknown };
 
 /** A body by the media type the table picks: JSON, else a form, else multipart, else another. */
 type OpenAPIBody<Content, Optional extends boolean> = [keyof Content & JsonMediaType] extends [never]

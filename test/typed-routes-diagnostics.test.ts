@@ -233,6 +233,7 @@ describe("suggestions", () => {
       "GET /reports",
       "GET /search",
       "PATCH /settings",
+      "POST /batches",
       "POST /customers",
       "POST /exports",
       "POST /feeds",

@@ -618,6 +618,7 @@ describe("OpenAPIRoutes: calls as a route table builds them", () => {
       | "PATCH /settings"
       | "GET /reports"
       | "POST /exports"
+      | "POST /batches"
     >();
   });
 
@@ -642,6 +643,15 @@ describe("OpenAPIRoutes: calls as a route table builds them", () => {
     api("POST /exports", { format: "xml" });
     // @ts-expect-error format is required at the top level, beside no data
     api("POST /exports", {});
+  });
+
+  it("takes a body that fits any media type offered, as the run time sends the first that fits", () => {
+    api("POST /batches", { file: new Blob(["a,b"]) });
+    api("POST /batches", { data: new FormData() });
+    // An array fits */*, not multipart: sent as JSON.
+    api("POST /batches", { data: ["a", "b"] });
+    // @ts-expect-error file is required by the multipart fields
+    api("POST /batches", {});
   });
 
   it("takes a */* body of bytes as data, and another media type's object body as fields", () => {

@@ -53,7 +53,7 @@ type OpenAPIGroup<Operation, In extends string> = Operation extends { parameters
 /** A group's fields, or none. */
 type OpenAPIFields<Group> = [Group] extends [never] ? {} : Group;
 
-// Media types, as runtime's route table picks one: JSON, else a form, else multipart, else the others.
+// Media types: JSON, a form, multipart, binary; any other.
 type JsonMediaType = `${string}json` | `${string}json;${string}`;
 type FormMediaType = `application/x-www-form-urlencoded${string}`;
 type MultipartMediaType = `multipart/form-data${string}`;
@@ -111,17 +111,15 @@ type MultipartBody<Body, Optional extends boolean> = Body extends object
  * Any other media type's body: a wildcard's by {@link WildcardBody}; an object's fields at the top level (`application/xml`
  * and the like), as the run time builds a JSON body; anything else as `data`, bytes, a Blob or text for a binary one.
  */
-type OtherBody<Content> = {
-  [Type in keyof Content]: Type extends WildcardMediaType
-    ? WildcardBody<Content[Type]>
-    : Content[Type] extends BlobLike
-      ? { data: Content[Type] | BinaryBody }
-      : Content[Type] extends readonly unknown[]
-        ? { data: Content[Type] }
-        : Content[Type] extends object
-          ? FieldsBody<Content[Type]>
-          : { data: Type extends BinaryMediaType ? Content[Type] | BinaryBody : Content[Type] };
-}[keyof Content];
+type OtherBody<Type, Body> = Type extends WildcardMediaType
+  ? WildcardBody<Body>
+  : Body extends BlobLike
+    ? { data: Body | BinaryBody }
+    : Body extends readonly unknown[]
+      ? { data: Body }
+      : Body extends object
+        ? FieldsBody<Body>
+        : { data: Type extends BinaryMediaType ? Body | BinaryBody : Body };
 
 /** A media type of any type (docs/decisions.md, "OpenAPI request media types"). */
 type WildcardMediaType = "*/*" | `*/*;${string}`;
@@ -137,14 +135,17 @@ type WildcardBody<Body> = Body extends BlobLike | readonly unknown[]
     ? FieldsBody<Body> | ("data" extends keyof Body ? never : { data: unknown })
     : { data: unknown };
 
-/** A body by the media type the table picks: JSON, else a form, else multipart, else another. */
-type OpenAPIBody<Content, Optional extends boolean> = [keyof Content & JsonMediaType] extends [never]
-  ? [keyof Content & FormMediaType] extends [never]
-    ? [keyof Content & MultipartMediaType] extends [never]
-      ? OptionalIf<OtherBody<Content>, Optional>
-      : MultipartBody<Content[keyof Content & MultipartMediaType], Optional>
-    : OptionalIf<FieldsBody<Content[keyof Content & FormMediaType]>, Optional>
-  : OptionalIf<FieldsBody<Content[keyof Content & JsonMediaType]>, Optional>;
+/**
+ * A body by each media type offered, since the run time sends the first that fits it (docs/decisions.md, "OpenAPI
+ * request media types"): a JSON or form body's fields, a multipart body's, any other's.
+ */
+type OpenAPIBody<Content, Optional extends boolean> = {
+  [Type in keyof Content]: Type extends JsonMediaType | FormMediaType
+    ? OptionalIf<FieldsBody<Content[Type]>, Optional>
+    : Type extends MultipartMediaType
+      ? MultipartBody<Content[Type], Optional>
+      : OptionalIf<OtherBody<Type, Content[Type]>, Optional>;
+}[keyof Content];
 
 /** What the operation's request body adds to a call; no `data` where it declares none. */
 type OpenAPIBodyParameters<Operation> = "requestBody" extends keyof Operation

@@ -1,5 +1,5 @@
 // Types only: what a call of a route table's route takes (docs/typed-routes.md, "OpenAPI"): its declared parameters,
-// its header parameters by name in any case or under `headers`, and the option keys it does not declare.
+// its header parameters by name in any case or under `headers`, and the option keys it does not declare; no other name.
 import type { OptionName } from "../core/options.js";
 import type { EndpointOptions, HeaderValue } from "../core/types.js";
 

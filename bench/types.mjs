@@ -1,8 +1,10 @@
 // Type-checking cost of typed routes: the same 100 calls on real GitHub routes, typed
 // (a) by endpoint.withRoutes<Endpoints>(), (b) by inference from the route and
-// (c) by @octokit/endpoint's own typing; and one call through OpenAPIRoutes<paths> of each
+// (c) by @octokit/endpoint's own typing; one call through OpenAPIRoutes<paths> of each
 // large description in test/fixtures/openapi/, against a program that only names its
-// paths. Each program is checked by `tsc --extendedDiagnostics`. Instantiations are exact;
+// paths; and 20 realistic calls over GitHub's own description (@octokit/openapi-types),
+// through OpenAPIRoutes<paths> and through openapi-fetch, with one misspelt route through
+// OpenAPIRoutes<paths>. Each program is checked by `tsc --extendedDiagnostics`. Instantiations are exact;
 // check time is the median of BENCH_ROUNDS runs (default 5), interleaved so the host's
 // load hits every program alike.
 // Usage: npm run bench:types   (builds first: the programs import dist/index.d.ts)
@@ -41,6 +43,87 @@ const LARGE_MAPS = {
   twilio: { operations: 197, call: `"GET /2010-04-01/Accounts/{Sid}.json", { Sid: "AC1" }` },
 };
 
+// 20 realistic calls over GitHub's description, by place: written once, as each client takes them.
+const GITHUB_CALLS = [
+  ["GET /repos/{owner}/{repo}", { path: { owner: "octokit", repo: "endpoint.js" } }],
+  [
+    "GET /repos/{owner}/{repo}/issues",
+    { path: { owner: "octokit", repo: "endpoint.js" }, query: { state: "open", labels: "bug", per_page: 100 } },
+  ],
+  [
+    "POST /repos/{owner}/{repo}/issues",
+    { path: { owner: "octokit", repo: "endpoint.js" }, body: { title: "Found a bug", body: "Steps", labels: ["bug"] } },
+  ],
+  [
+    "PATCH /repos/{owner}/{repo}/issues/{issue_number}",
+    { path: { owner: "octokit", repo: "endpoint.js", issue_number: 1 }, body: { state: "closed" } },
+  ],
+  [
+    "POST /repos/{owner}/{repo}/issues/{issue_number}/comments",
+    { path: { owner: "octokit", repo: "endpoint.js", issue_number: 1 }, body: { body: "Thanks" } },
+  ],
+  ["GET /user", {}],
+  ["GET /users/{username}", { path: { username: "octocat" } }],
+  [
+    "GET /repos/{owner}/{repo}/pulls",
+    { path: { owner: "octokit", repo: "endpoint.js" }, query: { state: "open", sort: "updated" } },
+  ],
+  [
+    "POST /repos/{owner}/{repo}/pulls",
+    { path: { owner: "octokit", repo: "endpoint.js" }, body: { title: "Fix", head: "fix", base: "main" } },
+  ],
+  [
+    "PUT /repos/{owner}/{repo}/pulls/{pull_number}/merge",
+    { path: { owner: "octokit", repo: "endpoint.js", pull_number: 2 }, body: { merge_method: "squash" } },
+  ],
+  [
+    "GET /repos/{owner}/{repo}/contents/{path}",
+    { path: { owner: "octokit", repo: "endpoint.js", path: "README.md" }, query: { ref: "main" } },
+  ],
+  [
+    "PUT /repos/{owner}/{repo}/contents/{path}",
+    {
+      path: { owner: "octokit", repo: "endpoint.js", path: "a.txt" },
+      body: { message: "Add a.txt", content: "aGVsbG8=" },
+    },
+  ],
+  [
+    "GET /repos/{owner}/{repo}/commits",
+    { path: { owner: "octokit", repo: "endpoint.js" }, query: { sha: "main", per_page: 10 } },
+  ],
+  ["GET /repos/{owner}/{repo}/commits/{ref}", { path: { owner: "octokit", repo: "endpoint.js", ref: "main" } }],
+  [
+    "POST /repos/{owner}/{repo}/releases",
+    { path: { owner: "octokit", repo: "endpoint.js" }, body: { tag_name: "v1.0.0", name: "v1.0.0", draft: false } },
+  ],
+  [
+    "POST /repos/{owner}/{repo}/actions/workflows/{workflow_id}/dispatches",
+    {
+      path: { owner: "octokit", repo: "endpoint.js", workflow_id: "ci.yml" },
+      body: { ref: "main", inputs: { debug: "true" } },
+    },
+  ],
+  [
+    "POST /repos/{owner}/{repo}/issues/{issue_number}/labels",
+    { path: { owner: "octokit", repo: "endpoint.js", issue_number: 1 }, body: { labels: ["bug"] } },
+  ],
+  ["GET /search/repositories", { query: { q: "endpoint language:typescript", sort: "stars", order: "desc" } }],
+  [
+    "POST /repos/{owner}/{repo}/git/refs",
+    {
+      path: { owner: "octokit", repo: "endpoint.js" },
+      body: { ref: "refs/heads/fix", sha: "aa218f56b14c9653891f9e74264a383fa43fefbd" },
+    },
+  ],
+  [
+    "DELETE /repos/{owner}/{repo}/git/refs/{ref}",
+    { path: { owner: "octokit", repo: "endpoint.js", ref: "heads/fix" } },
+  ],
+];
+const GITHUB_PATHS = `import type { paths } from "@octokit/openapi-types";`;
+// One letter left out of a route (`isues`): tsc must name the closest operation in its error.
+const MISSPELT = `"GET /repos/{owner}/{repo}/isues", { owner: "octokit", repo: "endpoint.js", state: "open" }`;
+
 rmSync(dir, { recursive: true, force: true });
 mkdirSync(dir, { recursive: true });
 const calls = pickCalls();
@@ -64,6 +147,39 @@ const programs = {
   ],
   // Routes far longer than any real one: 20 placeholders, and 1 000 characters.
   long: [`import { endpoint, RequestBuilder } from "fluent-endpoint";`, ...longRouteCalls()],
+  // GitHub's description: naming its paths alone, 20 calls through OpenAPIRoutes<paths> and through openapi-fetch,
+  // and a misspelt route (the one program expected to fail).
+  "github-paths": [
+    `import { endpoint } from "fluent-endpoint";`,
+    GITHUB_PATHS,
+    `export type Paths = paths;`,
+    `export const e = endpoint;`,
+  ],
+  "github-20": [
+    `import { endpoint, type OpenAPIRoutes } from "fluent-endpoint";`,
+    GITHUB_PATHS,
+    `const github = endpoint.withRoutes<OpenAPIRoutes<paths>>();`,
+    ...GITHUB_CALLS.map(([route, { path, query, body }], i) => {
+      const options = { ...path, ...query, ...body };
+      return `export const c${i} = github(${JSON.stringify(route)}${Object.keys(options).length === 0 ? "" : `, ${JSON.stringify(options)}`});`;
+    }),
+  ],
+  "github-20-openapi-fetch": [
+    `import createClient from "openapi-fetch";`,
+    GITHUB_PATHS,
+    `const client = createClient<paths>();`,
+    ...GITHUB_CALLS.map(([route, { path, query, body }], i) => {
+      const [method, url] = route.split(" ");
+      const params = { ...(path && { path }), ...(query && { query }) };
+      const init = { ...(Object.keys(params).length > 0 && { params }), ...(body && { body }) };
+      return `export const c${i} = client.${method}(${JSON.stringify(url)}${Object.keys(init).length === 0 ? "" : `, ${JSON.stringify(init)}`});`;
+    }),
+  ],
+  "github-misspelt": [
+    `import { endpoint, type OpenAPIRoutes } from "fluent-endpoint";`,
+    GITHUB_PATHS,
+    `export const one = endpoint.withRoutes<OpenAPIRoutes<paths>>()(${MISSPELT});`,
+  ],
   // A large OpenAPI map: naming its paths alone, then one call through OpenAPIRoutes<paths>
   // (listing its operations before the first call cost 12 900 to 42 500 instantiations).
   ...Object.fromEntries(
@@ -105,9 +221,10 @@ const results = Object.fromEntries(Object.keys(programs).map((name) => [name, { 
 for (let round = 0; round < ROUNDS; round++) {
   const order = round % 2 === 0 ? Object.keys(programs) : Object.keys(programs).reverse();
   for (const name of order) {
-    const { instantiations, check } = runTsc(name);
+    const { instantiations, check, errors } = runTsc(name, name === "github-misspelt");
     results[name].instantiations = instantiations;
     results[name].checks.push(check);
+    results[name].errors = errors;
   }
 }
 
@@ -159,13 +276,32 @@ table(
     ];
   }),
 );
+const github = (name) => [
+  results[name].instantiations,
+  `${fixed(median(results[name].checks))} s`,
+  `${fixed(Math.min(...results[name].checks))}–${fixed(Math.max(...results[name].checks))}`,
+];
+table(
+  "GitHub's description (@octokit/openapi-types, 1 223 operations): 20 calls, and one misspelt route",
+  ["program", "instantiations", "check time", "range"],
+  [
+    ["naming the paths alone", ...github("github-paths")],
+    ["20 calls, endpoint.withRoutes<OpenAPIRoutes<paths>>()", ...github("github-20")],
+    ["20 calls, openapi-fetch createClient<paths>()", ...github("github-20-openapi-fetch")],
+    ["a misspelt route, endpoint.withRoutes<OpenAPIRoutes<paths>>()", ...github("github-misspelt")],
+  ],
+);
+console.log(`the misspelt route's error: ${results["github-misspelt"].errors.join("\n")}`);
 const largeOne = Math.max(...Object.keys(LARGE_MAPS).map((name) => results[`${name}-one`].instantiations));
 console.log(
-  `SUMMARY-TYPES a=${fixed(ratio("a", "instantiations"))}x/${fixed(ratio("a", "check"))}x b=${fixed(ratio("b", "instantiations"))}x/${fixed(ratio("b", "check"))}x one-call=${results["a-one"].instantiations} openapi-one-call=${largeOne}`,
+  `SUMMARY-TYPES a=${fixed(ratio("a", "instantiations"))}x/${fixed(ratio("a", "check"))}x b=${fixed(ratio("b", "instantiations"))}x/${fixed(ratio("b", "check"))}x one-call=${results["a-one"].instantiations} openapi-one-call=${largeOne} github-20=${results["github-20"].instantiations} github-misspelt=${results["github-misspelt"].instantiations}`,
 );
 
-/** Runs tsc on one program; any error (every call must compile) stops the benchmark. */
-function runTsc(name) {
+/**
+ * Runs tsc on one program; any error (every call must compile) stops the benchmark, but for a program that
+ * `fails` on purpose, which must fail with exactly one error.
+ */
+function runTsc(name, fails = false) {
   let output;
   try {
     output = execFileSync(
@@ -176,10 +312,13 @@ function runTsc(name) {
       },
     );
   } catch (error) {
-    throw new Error(`tsc failed on ${name}.ts:\n${error.stdout}`);
+    output = error.stdout;
+    if (!fails) throw new Error(`tsc failed on ${name}.ts:\n${output}`);
   }
+  const errors = output.split("\n").filter((line) => line.includes(": error TS"));
+  if (fails && errors.length !== 1) throw new Error(`tsc should fail once on ${name}.ts:\n${output}`);
   const read = (label) => Number(new RegExp(`^${label}:\\s+([\\d.]+)`, "m").exec(output)?.[1]);
-  return { instantiations: read("Instantiations"), check: read("Check time") };
+  return { instantiations: read("Instantiations"), check: read("Check time"), errors };
 }
 
 /**

@@ -450,3 +450,23 @@ describe("header and cookie styles a description gets wrong are read as OpenAPI'
     });
   });
 });
+
+describe("a body no declared media type can carry", () => {
+  it("is refused under application/xml, naming the operation, never sent as JSON text under the XML type", () => {
+    const call = api({
+      "/feeds": {
+        post: {
+          requestBody: { content: { "application/xml": { schema: { type: "object", properties: { title: {} } } } } },
+        },
+      },
+    });
+    expectEndpointError(
+      () => call("POST /feeds", { title: "News" }),
+      "ERR_INVALID_PARAMETER",
+      'POST /feeds: the body is an object, which "application/xml" cannot carry as fluent-endpoint writes it',
+    );
+    const xml = call("POST /feeds", { data: "<feed/>" });
+    expect(xml.headers["content-type"]).toBe("application/xml");
+    expect(xml.body).toBe("<feed/>");
+  });
+});

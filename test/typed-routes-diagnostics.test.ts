@@ -140,6 +140,57 @@ describe("the compile errors of endpoint()", () => {
   });
 });
 
+describe("the compile errors of a route a description lacks", () => {
+  const messages = messagesOf({
+    path: `requests("GET /acount", { session: "s" });`,
+    method: `requests("PATCH /files/{file_id}/content", { file_id: "f" });`,
+    methods: `requests("/account", { session: "s" });`,
+    github: [
+      `import type { paths as GitHub } from "@octokit/openapi-types";`,
+      `const github = endpoint.withRoutes<OpenAPIRoutes<GitHub>>();`,
+      `github("GET /repos/{owner}/{repo}/isues/{issue_number}", { owner: "o", repo: "r", issue_number: 1 });`,
+      `github("GET /repos/{owner}/{repo}/pulls/{number}", { owner: "o", repo: "r", number: 1 });`,
+      `github("GET /repos/{owner}/{repo}/issue", { owner: "o", repo: "r" });`,
+      `github("POST /user/repo", { name: "r" });`,
+    ].join("\n"),
+    builder: `requests.builder().route("GET /acount");`,
+    excess: `requests("GET /account", { session: "s", them: "dark" });`,
+  });
+
+  it("types a misspelt path as the closest operation, which tsc names", () => {
+    expect(messages.path).toEqual([
+      `Argument of type '"GET /acount"' is not assignable to parameter of type '"GET /account"'.`,
+    ]);
+    expect(messages.builder).toEqual([
+      `Argument of type '"GET /acount"' is not assignable to parameter of type '"GET /account"'.`,
+    ]);
+  });
+
+  it("names the closest of GitHub's 1 200 operations: a letter off, a placeholder renamed, a letter short", () => {
+    expect(messages.github).toEqual([
+      `Argument of type '"GET /repos/{owner}/{repo}/isues/{issue_number}"' is not assignable to parameter of type '"GET /repos/{owner}/{repo}/issues/{issue_number}"'.`,
+      `Argument of type '"GET /repos/{owner}/{repo}/pulls/{number}"' is not assignable to parameter of type '"GET /repos/{owner}/{repo}/pulls/{pull_number}"'.`,
+      `Argument of type '"GET /repos/{owner}/{repo}/issue"' is not assignable to parameter of type '"GET /repos/{owner}/{repo}/issues"'.`,
+      `Argument of type '"POST /user/repo"' is not assignable to parameter of type '"POST /user/repos"'.`,
+    ]);
+  });
+
+  it("names the operations of a path that lacks the method, or of a url alone", () => {
+    expect(messages.method).toEqual([
+      `Argument of type '"PATCH /files/{file_id}/content"' is not assignable to parameter of type '"PUT /files/{file_id}/content"'.`,
+    ]);
+    expect(messages.methods).toEqual([
+      `Argument of type '"/account"' is not assignable to parameter of type '"GET /account"'.`,
+    ]);
+  });
+
+  it("refuses a misspelt parameter as an excess property, suggesting the declared name", () => {
+    expect(messages.excess).toHaveLength(1);
+    expect(messages.excess![0]).toContain("'them' does not exist in type");
+    expect(messages.excess![0]).toContain("Did you mean to write 'theme'?");
+  });
+});
+
 describe("suggestions", () => {
   const code = {
     route: `endpoint.withRoutes<Endpoints>()("GET /repos/{owner}/{repo}/iss`,
@@ -179,11 +230,18 @@ describe("suggestions", () => {
       "DELETE /droplets/{droplet_id}/destroy_with_associated_resources/dangerous",
       "GET /account",
       "GET /events",
+      "GET /reports",
       "GET /search",
+      "PATCH /settings",
+      "POST /batches",
       "POST /customers",
+      "POST /exports",
+      "POST /feeds",
+      "POST /imports",
       "POST /notes",
       "POST /uploads",
       "POST /web_links",
+      "PUT /archives/{archive_id}",
       "PUT /avatar",
       "PUT /files/{file_id}/content",
       "PUT /files/{file_id}/thumbnail",
@@ -220,6 +278,21 @@ describe("type-checking cost", () => {
     const program = ts.createProgram(paths, OPTIONS, host);
     expect(program.getSemanticDiagnostics(program.getSourceFile(paths[0]!))).toEqual([]);
     expect(program.getInstantiationCount()).toBeLessThan(5_000);
+  });
+
+  it("stays small for a misspelt route through GitHub's description of 1 223 operations", () => {
+    const { host, paths } = hostFor({
+      misspelt: [
+        `import type { paths as GitHub } from "@octokit/openapi-types";`,
+        `endpoint.withRoutes<OpenAPIRoutes<GitHub>>()("GET /repos/{owner}/{repo}/isues", { owner: "o", repo: "r" });`,
+      ].join("\n"),
+    });
+    const program = ts.createProgram(paths, OPTIONS, host);
+    const messages = program.getSemanticDiagnostics(program.getSourceFile(paths[0]!));
+    expect(messages.map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n"))).toEqual([
+      `Argument of type '"GET /repos/{owner}/{repo}/isues"' is not assignable to parameter of type '"GET /repos/{owner}/{repo}/issues"'.`,
+    ]);
+    expect(program.getInstantiationCount()).toBeLessThan(2_000);
   });
 
   it("reaches no depth or complexity limit on long routes", () => {

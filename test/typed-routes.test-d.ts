@@ -561,11 +561,44 @@ describe("OpenAPIRoutes: calls as a route table builds them", () => {
     api("GET /search", { method: "fuzzy", headers: { accept: "application/json" }, request: {} });
   });
 
-  it("reads a method a path lacks from the route's text, and suggests only the operations", () => {
+  it("refuses a path the description lacks, typing the route as the closest operation", () => {
+    // @ts-expect-error the argument's type is "GET /account"
+    api("GET /acount", { session: "s" });
+    // @ts-expect-error the argument's type is "PUT /files/{file_id}/content"
+    api("PUT /file/{file_id}/content", { file_id: "f", "if-match": "e", data: "x" });
+  });
+
+  it("refuses a method the path lacks, and a method not written in upper case", () => {
+    // @ts-expect-error /account has GET only
     api("TRACE /account");
+    // @ts-expect-error /files/{file_id}/content has PUT only
     api("PATCH /files/{file_id}/content", { file_id: "f" });
-    // @ts-expect-error the text requires file_id
-    api("PATCH /files/{file_id}/content", {});
+    // @ts-expect-error the description's routes are written GET …
+    api("get /account", { session: "s" });
+    // @ts-expect-error a url alone names no operation
+    api("/account", { session: "s" });
+  });
+
+  it("takes a route typed string unchecked: the way to a route the description lacks", () => {
+    api("GET /internal/health" as string);
+    api("GET /internal/{id}" as string, { id: 1, anything: true });
+    // The options form reads only its literal url's placeholders.
+    api({ method: "GET", url: "/internal/health" });
+  });
+
+  it("refuses a misspelt optional parameter: only declared names and the option keys", () => {
+    api("GET /account", { session: "s", theme: "dark" });
+    // @ts-expect-error theme, not them
+    api("GET /account", { session: "s", them: "dark" });
+    // @ts-expect-error limit, not limt
+    api("GET /events", { limt: 10 });
+    // @ts-expect-error caption, not captoin
+    api("PUT /avatar", { image: new Blob([]), captoin: "me" });
+    // A map body (additionalProperties) takes any name.
+    api("PUT /labels", { team: "core", "good first issue": "yes" });
+  });
+
+  it("suggests only the operations", () => {
     expectTypeOf<RouteKey<OpenAPIRoutes<RequestPaths>>>().toEqualTypeOf<
       | "DELETE /droplets/{droplet_id}/destroy_with_associated_resources/dangerous"
       | "GET /account"
@@ -579,7 +612,74 @@ describe("OpenAPIRoutes: calls as a route table builds them", () => {
       | "GET /search"
       | "PUT /avatar"
       | "GET /events"
+      | "POST /imports"
+      | "PUT /archives/{archive_id}"
+      | "POST /feeds"
+      | "PATCH /settings"
+      | "GET /reports"
+      | "POST /exports"
+      | "POST /batches"
     >();
+  });
+
+  it("takes a */* body of fields at the top level, as the run time builds it like JSON", () => {
+    api("POST /imports", { name: "q3" });
+    api("POST /imports", { name: "q3", data: { rows: 10 } });
+    // @ts-expect-error name is required
+    api("POST /imports", { data: { rows: 10 } });
+    // @ts-expect-error data is the body's own field, an object of rows, not the whole body as bytes
+    api("POST /imports", { name: "q3", data: new Uint8Array([1]) });
+    // @ts-expect-error not the whole body under data either (it would be sent as { "data": { "name": … } })
+    api("POST /imports", { data: { name: "q3" } });
+    // @ts-expect-error rows is a number
+    api("POST /imports", { name: "q3", data: { rows: "10" } });
+  });
+
+  it("takes a */* body as data of any kind, but where the schema has a data field", () => {
+    api("POST /exports", { format: "csv" });
+    api("POST /exports", { data: { format: "csv" } });
+    api("POST /exports", { data: new Blob(["format=csv"]) });
+    // @ts-expect-error format is "csv" | "json"
+    api("POST /exports", { format: "xml" });
+    // @ts-expect-error format is required at the top level, beside no data
+    api("POST /exports", {});
+  });
+
+  it("takes a body that fits any media type offered, as the run time sends the first that fits", () => {
+    api("POST /batches", { file: new Blob(["a,b"]) });
+    api("POST /batches", { data: new FormData() });
+    // An array fits */*, not multipart: sent as JSON.
+    api("POST /batches", { data: ["a", "b"] });
+    // @ts-expect-error file is required by the multipart fields
+    api("POST /batches", {});
+  });
+
+  it("takes a */* body of bytes as data, and another media type's object body as its text or bytes in data", () => {
+    api("PUT /archives/{archive_id}", { archive_id: "a", data: new Uint8Array([1]) });
+    api("PUT /archives/{archive_id}", { archive_id: "a", data: "bytes" });
+    api("PUT /archives/{archive_id}", { archive_id: "a", data: new FormData() });
+    // @ts-expect-error the body is required
+    api("PUT /archives/{archive_id}", { archive_id: "a" });
+    api("POST /feeds", { data: "<feed><title>News</title></feed>" });
+    // @ts-expect-error fields cannot be written as application/xml: the run time refuses them
+    api("POST /feeds", { title: "News" });
+    // @ts-expect-error the body is required
+    api("POST /feeds", {});
+  });
+
+  it("takes any body for an object schema with no properties (Record<string, never>)", () => {
+    api("PATCH /settings", { theme: "dark", beta: true });
+    api("PATCH /settings", { data: { theme: "dark" } });
+    api("PATCH /settings", {});
+    expectTypeOf(api("PATCH /settings", { beta: true }).method).toEqualTypeOf<"patch">();
+  });
+
+  it("takes no body on a GET, whatever the description declares (the run time refuses one)", () => {
+    api("GET /reports", { since: "2026-01-01" });
+    // @ts-expect-error a GET sends no body
+    api("GET /reports", { filter: "open" });
+    // @ts-expect-error a GET sends no body
+    api("GET /reports", { data: { filter: "open" } });
   });
 
   it("relieves a header parameter defaults hold, by any case or under headers", () => {
@@ -588,6 +688,13 @@ describe("OpenAPIRoutes: calls as a route table builds them", () => {
     api.defaults({ droplet_id: 1, headers: { "X-Dangerous": "true" } })(dangerous);
     // @ts-expect-error a header defaults may not hold does not relieve the call
     api.defaults({ headers: { "x-dangerous": "true" as string | undefined } })(dangerous, { droplet_id: 1 });
+  });
+
+  it("refuses in merge() a route the description lacks", () => {
+    api.merge("GET /account", { session: "s" });
+    // @ts-expect-error the argument's type is "GET /account"
+    api.merge("GET /acount");
+    api.merge("GET /internal/health" as string);
   });
 
   it("types merge() by the operation, none required, and refuses a parameter named like an option there", () => {
@@ -647,6 +754,16 @@ describe("OpenAPIRoutes: builders", () => {
     builder.route("POST /notes").build();
     // @ts-expect-error no body
     builder.route("GET /account").param("session", "s").data("x");
+  });
+
+  it("refuses a route with a method the description lacks, and waits for the method of a url alone", () => {
+    builder.route("GET /account").param("session", "s").build();
+    // @ts-expect-error the argument's type is "GET /account"
+    builder.route("GET /acount");
+    // @ts-expect-error /account has GET only
+    builder.route("POST /account");
+    builder.route("/account").method("GET").param("session", "s").build();
+    builder.route("GET /internal/health" as string).build();
   });
 
   it("counts a required cookie parameter and a body field named like an option", () => {

@@ -25,15 +25,16 @@ import type {
   EndpointOptionsArguments,
   EndpointResultMethod,
   MergeOptions,
+  TableFirstArgument,
 } from "../types/endpoint.js";
 import type {
   MapKey,
   // eslint-disable-next-line @typescript-eslint/no-unused-vars -- named by a {@link RouteMap} in the JSDoc below
   RouteMap,
   RouteKey,
-  RouteSuggestion,
   TABLE_RULES,
 } from "../types/route-maps.js";
+import type { RouteArgument } from "../types/route-check.js";
 import type { Present, RouteMethodOr, RouteUrl } from "../types/route-text.js";
 
 /** What a builder holds: its frozen state and the conventions of the entry it comes from. */
@@ -105,7 +106,7 @@ export class RequestBuilder<
   /** Sets method and url from `"<METHOD> <URL>"`, or only the url from `"<URL>"`. @example builder.route("POST /repos/{owner}/{repo}/issues") */
   route<M extends string, U extends string, G extends string, R, Route extends string = never>(
     this: RequestBuilder<M, U, G, R>,
-    route: Route | NoInfer<RouteSuggestion<Route, R>>,
+    route: RouteArgument<Route, R>,
   ): RequestBuilder<RouteMethodOr<Route, M>, RouteUrl<Route>, G, R>;
   route(route: string): RequestBuilder {
     // A missing route is no "not given" here, as an undefined option is: parseRoute throws ERR_INVALID_ROUTE.
@@ -372,7 +373,7 @@ interface TableEndpointCall<Known extends string, Routes, Keys extends keyof Rou
     const First extends string | EndpointOptions = EndpointOptions,
     Suggested extends string = EndpointOptions extends First ? RouteKey<Map> & string : never,
   >(
-    first?: EndpointFirstArgument<First, Known> | Suggested,
+    first?: TableFirstArgument<First, Known, Map> | NoInfer<Suggested>,
     ...options: EndpointOptionsArguments<First, Known, Routes, Keys, unknown>
   ): RequestOptions<EndpointResultMethod<First>>;
 }
@@ -410,7 +411,7 @@ interface EndpointMethods<Defaults extends object, Routes> {
    * endpoint.merge("GET /orgs/{org}/repos", { org: "octokit" }).url // "/orgs/{org}/repos"
    */
   merge<Route extends string = never>(
-    route: Route | NoInfer<RouteSuggestion<Route, Routes>>,
+    route: RouteArgument<Route, Routes>,
     options?: MergeOptions<Route, Routes>,
   ): MergedOptions;
   /** The same, with the method and url in the options (or the defaults alone). @example endpoint.merge({ url: "/user/repos" }) */

@@ -286,8 +286,19 @@ function writtenBody(route: RouteBody, value: unknown): [type: string, body: unk
   if (lower.startsWith(FORM_TYPE) && isPlainObject(value)) return [type, encodedFormBody(value, encoding)];
   if (lower.startsWith(MULTIPART_TYPE) && isPlainObject(value)) return [type, multipartFields(value, encoding)];
   if (type.includes("*")) return [wildcardType(value), value];
-  // OpenAPI: a body whose schema is a string is that string's JSON text.
-  if (route.stringSchema === true && typeof value === "string" && isJsonType(type)) return [type, jsonText(value)];
+  if (isJsonType(type)) {
+    // OpenAPI: a body whose schema is a string is that string's JSON text.
+    return [type, route.stringSchema === true && typeof value === "string" ? jsonText(value) : value];
+  }
+  // docs/decisions.md, "OpenAPI request media types": what no declared type can carry is refused, never sent as JSON
+  // text under another type's name (fields under `application/xml`).
+  const kind = bodyKind(value);
+  if (kind !== "text" && kind !== "binary" && !lower.startsWith(FORM_TYPE) && !lower.startsWith(MULTIPART_TYPE)) {
+    throw new EndpointError(
+      "ERR_INVALID_PARAMETER",
+      `the body is ${kindOf(value)}, which ${quote(type)} cannot carry as fluent-endpoint writes it: pass its text or bytes as data`,
+    );
+  }
   return [type, value];
 }
 

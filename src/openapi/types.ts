@@ -4,6 +4,7 @@
 // 600-operation description before the first call (docs/architecture.md, "Typed routes").
 
 import type { TABLE_RULES, TableEntry, TextEntry } from "../types/route-maps.js";
+import type { OperationMethods } from "../types/route-check.js";
 import type { TableOptions } from "../types/table-options.js";
 
 /** The methods a path item may hold an operation for, as openapi-typescript writes them. */
@@ -52,35 +53,34 @@ type OpenAPIGroup<Operation, In extends string> = Operation extends { parameters
 /** A group's fields, or none. */
 type OpenAPIFields<Group> = [Group] extends [never] ? {} : Group;
 
-// Media types, as runtime's route table picks one: JSON, else a form, else multipart, else the others.
+// Media types: JSON, a form, multipart, binary; any other.
 type JsonMediaType = `${string}json` | `${string}json;${string}`;
 type FormMediaType = `application/x-www-form-urlencoded${string}`;
 type MultipartMediaType = `multipart/form-data${string}`;
 // prettier-ignore
 type BinaryMediaType =
   | `application/octet-stream${string}` | `image/${string}` | `audio/${string}` | `video/${string}` | `font/${string}`
-  | "application/pdf" | "application/zip" | "application/gzip" | "*/*";
+  | "application/pdf" | "application/zip" | "application/gzip";
 
 /** An operation that declares no body takes no `data` (the option key is free at the top level otherwise). */
 type NoBody = { data?: never };
 
-/**
- * A body with a string index signature loses it: at the top level it would type the options too. An object that
- * can hold no field (`Record<string, never>`, what openapi-typescript writes for `type: object` alone) is no body.
- */
+/** A body's named fields: a string index signature dropped (at the top level it would type the options too). */
 type NamedFields<Body> = string extends keyof Body
-  ? { [Key in keyof Body as string extends Key ? never : number extends Key ? never : Key]: Body[Key] } & ([
-      Body[string & keyof Body],
-    ] extends [never]
-      ? NoBody
-      : {})
+  ? { [Key in keyof Body as string extends Key ? never : number extends Key ? never : Key]: Body[Key] }
   : Body;
+
+/**
+ * Any other name, for a body that is a map: `additionalProperties`, or `type: object` alone, which openapi-typescript
+ * writes `Record<string, never>` although it holds any field.
+ */
+type OtherFields<Body> = string extends keyof Body ? { [name: string]: unknown } : {};
 
 /** The fields of an object body, at the top level; anything else is `data`. */
 type FieldsBody<Body> = Body extends readonly unknown[]
   ? { data: Body }
   : Body extends object
-    ? NamedFields<Body>
+    ? NamedFields<Body> & OtherFields<Body>
     : { data: Body };
 
 /** A `multipart/form-data` field: text the schema leaves open (`format: binary`) may be a file. */
@@ -107,23 +107,41 @@ type MultipartBody<Body, Optional extends boolean> = Body extends object
       | { data: FormDataLike }
   : OptionalIf<{ data: Body | FormDataLike }, Optional>;
 
-/** Any other media type's body, as `data`: bytes, a Blob or text for a binary one. */
-type OtherBody<Content> = {
-  [Type in keyof Content]: Type extends BinaryMediaType
-    ? Content[Type] | BinaryBody
-    : Content[Type] extends BlobLike
-      ? Content[Type] | BinaryBody
-      : Content[Type];
-}[keyof Content];
+/**
+ * Any other media type's body: a wildcard's by {@link WildcardBody}; anything else as `data`, its text or bytes (the
+ * run time writes no `application/xml` from fields: docs/decisions.md, "OpenAPI request media types").
+ */
+type OtherBody<Type, Body> = Type extends WildcardMediaType
+  ? WildcardBody<Body>
+  : Body extends BlobLike | readonly unknown[] | object
+    ? { data: BinaryBody }
+    : { data: Type extends BinaryMediaType ? Body | BinaryBody : Body };
 
-/** A body by the media type the table picks: JSON, else a form, else multipart, else another. */
-type OpenAPIBody<Content, Optional extends boolean> = [keyof Content & JsonMediaType] extends [never]
-  ? [keyof Content & FormMediaType] extends [never]
-    ? [keyof Content & MultipartMediaType] extends [never]
-      ? OptionalIf<{ data: OtherBody<Content> }, Optional>
-      : MultipartBody<Content[keyof Content & MultipartMediaType], Optional>
-    : OptionalIf<FieldsBody<Content[keyof Content & FormMediaType]>, Optional>
-  : OptionalIf<FieldsBody<Content[keyof Content & JsonMediaType]>, Optional>;
+/** A media type of any type (docs/decisions.md, "OpenAPI request media types"). */
+type WildcardMediaType = "*/*" | `*/*;${string}`;
+
+/**
+ * A wildcard's body: an object schema's fields at the top level, or `data` of any kind, which the run time sends by
+ * what it is (bytes as they are, a `FormData` as multipart, anything else as JSON); `data` is the field where the
+ * schema has one.
+ */
+type WildcardBody<Body> = Body extends BlobLike | readonly unknown[]
+  ? { data: unknown }
+  : Body extends object
+    ? FieldsBody<Body> | ("data" extends keyof Body ? never : { data: unknown })
+    : { data: unknown };
+
+/**
+ * A body by each media type offered, since the run time sends the first that fits it (docs/decisions.md, "OpenAPI
+ * request media types"): a JSON or form body's fields, a multipart body's, any other's.
+ */
+type OpenAPIBody<Content, Optional extends boolean> = {
+  [Type in keyof Content]: Type extends JsonMediaType | FormMediaType
+    ? OptionalIf<FieldsBody<Content[Type]>, Optional>
+    : Type extends MultipartMediaType
+      ? MultipartBody<Content[Type], Optional>
+      : OptionalIf<OtherBody<Type, Content[Type]>, Optional>;
+}[keyof Content];
 
 /** What the operation's request body adds to a call; no `data` where it declares none. */
 type OpenAPIBodyParameters<Operation> = "requestBody" extends keyof Operation
@@ -140,11 +158,14 @@ type OpenAPIRequestBody<RequestBody, Optional extends boolean> = [RequestBody] e
     ? OpenAPIBody<Content, Optional>
     : {};
 
-/** `infer`, one object per alternative, and an inline mapped type: tsc prints the fields, not an alias. */
-type OpenAPIParameters<Operation> = OpenAPIFields<OpenAPIGroup<Operation, "path">> &
+/**
+ * `infer`, one object per alternative, and an inline mapped type: tsc prints the fields, not an alias. A GET or HEAD
+ * takes no body, whatever the description declares (the run time refuses one).
+ */
+type OpenAPIParameters<Operation, Route extends string> = OpenAPIFields<OpenAPIGroup<Operation, "path">> &
   OpenAPIFields<OpenAPIGroup<Operation, "query">> &
   OpenAPIFields<OpenAPIGroup<Operation, "cookie">> &
-  OpenAPIBodyParameters<Operation> extends infer Declared
+  (Route extends `${"GET" | "HEAD"} ${string}` ? NoBody : OpenAPIBodyParameters<Operation>) extends infer Declared
   ? Declared extends unknown
     ? { [Key in keyof Declared]: Declared[Key] }
     : never
@@ -154,9 +175,9 @@ type OpenAPIParameters<Operation> = OpenAPIFields<OpenAPIGroup<Operation, "path"
 type OpenAPIEntry<Operation, Route extends string> = [Operation] extends [undefined]
   ? TextEntry<Route>
   : TableEntry<
-      OpenAPIParameters<Operation>,
+      OpenAPIParameters<Operation, Route>,
       OpenAPIHeaders<Operation>,
-      TableOptions<OpenAPIParameters<Operation>, OpenAPIHeaders<Operation>, never>
+      TableOptions<OpenAPIParameters<Operation, Route>, OpenAPIHeaders<Operation>, never>
     >;
 
 /** Header parameters but `Accept`, `Content-Type` and `Authorization`, which OpenAPI says to ignore (so does the table). */
@@ -171,14 +192,6 @@ type OpenAPIHeaders<Operation> =
 
 /** The header parameters OpenAPI says to ignore, in lower case. */
 type IgnoredHeader = "accept" | "content-type" | "authorization";
-
-/** The methods a path item has an operation for (openapi-typescript writes `get?: never` for the others). */
-// prettier-ignore
-type OperationMethods<PathItem> =
-  | (PathItem extends { get: {} } ? "GET" : never) | (PathItem extends { put: {} } ? "PUT" : never)
-  | (PathItem extends { post: {} } ? "POST" : never) | (PathItem extends { delete: {} } ? "DELETE" : never)
-  | (PathItem extends { options: {} } ? "OPTIONS" : never) | (PathItem extends { head: {} } ? "HEAD" : never)
-  | (PathItem extends { patch: {} } ? "PATCH" : never) | (PathItem extends { trace: {} } ? "TRACE" : never);
 
 /** The operations, for autocompletion only: listing them costs about 17 000 instantiations for 600 operations. */
 type OpenAPIOperations<Paths> = {
@@ -201,5 +214,7 @@ export type OpenAPIRoutes<Paths> = {
   readonly [TABLE_RULES]?: {
     /** The operations, `"GET /pets/{petId}"`. */
     readonly routes: OpenAPIOperations<Paths>;
+    /** The description's paths, read for the operations closest to a route it lacks. */
+    readonly paths: Paths;
   };
 };

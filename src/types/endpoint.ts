@@ -2,8 +2,9 @@
 import type { OptionName } from "../core/options.js";
 import type { EndpointOptions } from "../core/types.js";
 import type { HeldRouteOptions } from "./defaults.js";
-import type { DeclaredNames, EntryShape, MapKey, ShapeOf } from "./route-maps.js";
-import type { TableOptions } from "./table-options.js";
+import type { EntryShape, MapKey, ShapeOf } from "./route-maps.js";
+import type { TableRouteArgument } from "./route-check.js";
+import type { NamedKeys, TableOptions } from "./table-options.js";
 import type { NamedParameters, RequiredNames, RouteOptions, RouteParameters } from "./route-text.js";
 
 /** `NoInfer`: the route alone says what the call is (options typed `RouteParameters<Route>` would infer it). */
@@ -18,6 +19,18 @@ type OptionsArguments<Options> = {} extends Options ? [options?: NoInfer<Options
  * type First = EndpointFirstArgument<{ url: "/users/{username}" }, never>;
  */
 export type EndpointFirstArgument<First, Known extends string> = First & NoInfer<UrlOptionsParameters<First, Known>>;
+
+/**
+ * The first argument of a call on an endpoint typed by a description: an operation of it (a route it lacks is typed as
+ * the operations closest to it, see {@link TableRouteArgument}), or options as {@link EndpointFirstArgument} takes them.
+ *
+ * @example
+ * // petstore("GET /pet/{petId}") is an error: the argument's type is "GET /pets/{petId}".
+ * type First = TableFirstArgument<"GET /pets/{petId}", never, OpenAPIRoutes<paths>>;
+ */
+export type TableFirstArgument<First, Known extends string, Map> = First extends string
+  ? TableRouteArgument<First, Map>
+  : EndpointFirstArgument<First, Known>;
 
 /** What the options form's literal `url` requires beside it; nothing for a route or a url not literal. */
 type UrlOptionsParameters<Options, Known extends string> = Options extends string
@@ -73,7 +86,7 @@ type MergeEntryOptions<Shape> =
   Shape extends EntryShape<infer Kind, infer Declared, infer HeaderParameters>
     ? Kind extends "table"
       ? TableOptions<Partial<Declared>, Partial<HeaderParameters>, never> & {
-          [Name in DeclaredNames<Declared> & Exclude<OptionName, "data">]?: never;
+          [Name in NamedKeys<Declared> & Exclude<OptionName, "data">]?: never;
         }
       : Partial<Declared> & EndpointOptions
     : EndpointOptions;

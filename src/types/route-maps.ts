@@ -46,15 +46,6 @@ export type RouteKey<Routes> = unknown extends Routes
 /** The routes a `TABLE_RULES` mark lists. */
 type MarkedRoutes<Mark> = Mark extends { readonly routes: infer Routes } ? Routes : never;
 
-/**
- * The routes suggested for a builder's or `merge()`'s route: listed only while no route is typed yet (`Route` is then
- * its default, `never`), never for a call's own check (for `OpenAPIRoutes` that would read every operation).
- *
- * @example
- * type None = RouteSuggestion<"GET /pets", { "GET /pets": { parameters: {} } }>; // never
- */
-export type RouteSuggestion<Route, Routes> = [Route] extends [never] ? RouteKey<Routes> : never;
-
 /** The names a parameter type declares, every alternative's (a `multipart/form-data` body's fields, or `data`). */
 export type DeclaredNames<Declared> = Declared extends unknown ? keyof Declared : never;
 

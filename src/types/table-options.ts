@@ -1,13 +1,28 @@
 // Types only: what a call of a route table's route takes (docs/typed-routes.md, "OpenAPI"): its declared parameters,
-// its header parameters by name in any case or under `headers`, and the option keys it does not declare.
+// its header parameters by name in any case or under `headers`, and the option keys it does not declare; no other name.
 import type { OptionName } from "../core/options.js";
 import type { EndpointOptions, HeaderValue } from "../core/types.js";
-import type { DeclaredNames } from "./route-maps.js";
+
+/** The option keys, and no other name: a name the description does not declare is a mistake (`stat` for `state`). */
+type NamedOptions = { [Key in keyof EndpointOptions as string extends Key ? never : Key]: EndpointOptions[Key] };
 
 /** The options beside parameters that declare `DeclaredName`: an option key declared is the parameter's. */
 type OptionsBeside<DeclaredName> = [DeclaredName & OptionName] extends [never]
-  ? EndpointOptions
-  : { [Key in keyof EndpointOptions as Key extends DeclaredName ? never : Key]: EndpointOptions[Key] };
+  ? NamedOptions
+  : { [Key in keyof NamedOptions as Key extends DeclaredName ? never : Key]: NamedOptions[Key] };
+
+/**
+ * The names `Declared` gives, each alternative's, without a map's index signature (whose `string` would take in
+ * every option key).
+ *
+ * @example
+ * type Names = NamedKeys<{ team: string; [name: string]: unknown }>; // "team"
+ */
+export type NamedKeys<Declared> = Declared extends unknown
+  ? string extends keyof Declared
+    ? keyof { [Key in keyof Declared as string extends Key ? never : number extends Key ? never : Key]: 0 }
+    : keyof Declared
+  : never;
 
 /** Whether defaults or a builder hold header `Name`: by any case of its name, or by `headers` (`header:<name>`). */
 type IsHeaderHeld<Name extends string, Known extends string> = [
@@ -80,7 +95,7 @@ type HeaderOptions<HeaderParameters, Known extends string, Nested extends boolea
  * type Options = TableOptions<{ url: string }, {}, never>; // { url: string } & { method?: … } (no `url` option)
  */
 export type TableOptions<Declared, HeaderParameters, Known extends string> = [keyof HeaderParameters] extends [never]
-  ? Declared & OptionsBeside<DeclaredNames<Declared>>
-  : "headers" extends DeclaredNames<Declared>
-    ? Declared & HeaderOptions<HeaderParameters, Known, false> & OptionsBeside<DeclaredNames<Declared>>
-    : Declared & HeaderOptions<HeaderParameters, Known, true> & OptionsBeside<DeclaredNames<Declared> | "headers">;
+  ? Declared & OptionsBeside<NamedKeys<Declared>>
+  : "headers" extends NamedKeys<Declared>
+    ? Declared & HeaderOptions<HeaderParameters, Known, false> & OptionsBeside<NamedKeys<Declared>>
+    : Declared & HeaderOptions<HeaderParameters, Known, true> & OptionsBeside<NamedKeys<Declared> | "headers">;

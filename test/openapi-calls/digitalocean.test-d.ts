@@ -21,6 +21,17 @@ describe("DigitalOcean", () => {
     digitalocean("GET /v2/droplets", { data: { name: "web-1" } });
   });
 
+  it("refuses a route DigitalOcean's description lacks, and a misspelt parameter", () => {
+    // @ts-expect-error the argument's type is "GET /v2/droplets"
+    digitalocean("GET /v2/droplet", { per_page: 20 });
+    // @ts-expect-error the argument's type is "GET /v2/droplets/{droplet_id}" | "DELETE /v2/droplets/{droplet_id}"
+    digitalocean("PATCH /v2/droplets/{droplet_id}", { droplet_id: 3164444 });
+    // @ts-expect-error per_page, not perpage
+    digitalocean("GET /v2/droplets", { perpage: 20 });
+    // A route the description lacks, on purpose: widened to string, unchecked.
+    digitalocean("GET /v2/droplets/{droplet_id}/internal" as string, { droplet_id: 3164444 });
+  });
+
   it("creates a droplet from its JSON body's fields", () => {
     digitalocean("POST /v2/droplets", {
       name: "web-1",

@@ -16,6 +16,7 @@ const directory = mkdtempSync(join(tmpdir(), "cli-formats-"));
 const ONE_ROUTE = JSON.stringify({
   openapi: "3.1.0",
   info: { title: "Pets", version: "1" },
+  servers: [{ url: "https://pets.example" }],
   paths: {
     "/pets/{petId}": {
       get: {
@@ -80,7 +81,7 @@ describe("fluent-endpoint openapi writes the module format Node reads the file a
     const { endpoint } = await import("../src/index.js");
     const pets = endpoint.withRoutes((await load(file, commonJS)) as never);
     expect(pets("GET /pets/{petId}", { petId: 7, tags: ["a", "b"] }).url).toBe(
-      "https://api.github.com/pets/7?tags=a&tags=b",
+      "https://pets.example/pets/7?tags=a&tags=b",
     );
   });
 

@@ -121,9 +121,24 @@ export interface TableApi {
  * const scheme: SecurityScheme = { type: "http", scheme: "bearer" };
  */
 export type SecurityScheme =
-  | { readonly type: "apiKey"; readonly in: "header" | "query" | "cookie"; readonly name: string }
-  | { readonly type: "http"; readonly scheme: string }
-  | { readonly type: "oauth2" | "openIdConnect" | "mutualTLS" };
+  | {
+      /** An API key. */
+      readonly type: "apiKey";
+      /** Where it goes. */
+      readonly in: "header" | "query" | "cookie";
+      /** The header, query parameter or cookie it goes in. */
+      readonly name: string;
+    }
+  | {
+      /** An `Authorization` scheme. */
+      readonly type: "http";
+      /** Its name: `basic`, `bearer`… */
+      readonly scheme: string;
+    }
+  | {
+      /** A token sent as `Bearer` (`oauth2`, `openIdConnect`), or a TLS client certificate (`mutualTLS`). */
+      readonly type: "oauth2" | "openIdConnect" | "mutualTLS";
+    };
 
 /**
  * A server of a description: its url, and the `{name}` variables in it with their defaults.

@@ -37,7 +37,7 @@ export interface OpenAPIEndpointOptions {
  * petstore("GET /pets/{petId}", { petId: 7 }).url; // "https://petstore.example/v1/pets/7"
  */
 export function openAPIEndpoint<Routes>(
-  routes: RouteTable<Routes>,
+  description: RouteTable<Routes>,
   options?: OpenAPIEndpointOptions,
 ): Endpoint<{}, Routes>;
 export function openAPIEndpoint<Routes = unknown>(

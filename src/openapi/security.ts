@@ -10,7 +10,9 @@ import { encodeUnreserved } from "../template/encode.js";
 
 /** The user name and password of an HTTP `basic` scheme. */
 export interface BasicCredential {
+  /** The user name, without a `:`. */
   readonly username: string;
+  /** The password. */
   readonly password: string;
 }
 

@@ -56,6 +56,8 @@ type WritableState = {
 
 const CHOSEN_BASE_URL = 1;
 const CHOSEN_ACCEPT = 2;
+// Written out: a bundler keeps a module-level `1 | 2` (it might call valueOf), and with it the state and immer.
+const CHOSEN_BOTH = 3;
 
 export const ROOT_STATE: EndpointState = /*#__PURE__*/ createState(
   "GET",
@@ -65,7 +67,7 @@ export const ROOT_STATE: EndpointState = /*#__PURE__*/ createState(
 );
 
 /** For the stateless `parse()`: no defaults at all, so nothing for a table to replace. */
-export const EMPTY_STATE: EndpointState = /*#__PURE__*/ createState(undefined, "", {}, CHOSEN_BASE_URL | CHOSEN_ACCEPT);
+export const EMPTY_STATE: EndpointState = /*#__PURE__*/ createState(undefined, "", {}, CHOSEN_BOTH);
 
 function createState(
   method: string | undefined,

@@ -221,6 +221,7 @@ export function makeTableCall(endpoint, openAPIRoutes) {
   const path = ["owner", "repo"].map((name) => ({ name, in: "path", required: true }));
   const routes = openAPIRoutes({
     openapi: "3.1.0",
+    servers: [{ url: "https://api.github.com" }],
     paths: { "/repos/{owner}/{repo}/issues": { get: { parameters: [...path, ...query] } } },
   });
   return endpoint.withRoutes(routes);
@@ -248,6 +249,7 @@ export const OPENAPI_FETCH_CASES = [
     route: "GET /repos/{owner}/{repo}/issues/{issue_number}",
     description: {
       openapi: "3.1.0",
+      servers: [{ url: "https://api.github.com" }],
       paths: {
         "/repos/{owner}/{repo}/issues/{issue_number}": {
           get: { parameters: pathParameters("owner", "repo", "issue_number") },
@@ -263,6 +265,7 @@ export const OPENAPI_FETCH_CASES = [
     route: "GET /issues",
     description: {
       openapi: "3.1.0",
+      servers: [{ url: "https://api.github.com" }],
       paths: {
         "/issues": {
           get: {
@@ -284,6 +287,7 @@ export const OPENAPI_FETCH_CASES = [
     route: "GET /search/issues",
     description: {
       openapi: "3.1.0",
+      servers: [{ url: "https://api.github.com" }],
       paths: {
         "/search/issues": {
           get: {
@@ -310,6 +314,7 @@ export const OPENAPI_FETCH_CASES = [
     route: "POST /repos/{owner}/{repo}/issues",
     description: {
       openapi: "3.1.0",
+      servers: [{ url: "https://api.github.com" }],
       paths: {
         "/repos/{owner}/{repo}/issues": {
           post: {
@@ -341,6 +346,7 @@ export const OPENAPI_FETCH_CASES = [
     route: "POST /login/oauth/access_token",
     description: {
       openapi: "3.1.0",
+      servers: [{ url: "https://api.github.com" }],
       paths: {
         "/login/oauth/access_token": {
           post: {

@@ -217,10 +217,8 @@ function resolveRoute(state: WritableState, table: TableRuntime | undefined): vo
   // docs/decisions.md, "A description's defaults": a table that names a server replaces what the caller did not choose.
   if (table.server(undefined) === undefined) return;
   if (!(state.chosen & CHOSEN_BASE_URL)) state.baseUrl = table.server(entry) ?? state.baseUrl;
-  if (!(state.chosen & CHOSEN_ACCEPT)) {
-    if (entry?.accept === undefined) delete state.headers.accept;
-    else state.headers.accept = entry.accept;
-  }
+  // `null`, as a removed header is (docs/decisions.md, "Removing a header"): no `delete`, which would slow every call.
+  if (!(state.chosen & CHOSEN_ACCEPT)) state.headers.accept = entry?.accept ?? null;
 }
 
 /** `state` with its route looked up in `table`, which `withRoutes()` adds. */

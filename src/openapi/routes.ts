@@ -40,7 +40,7 @@ const PATH_OPERATORS: Readonly<Record<string, string>> = { simple: "", label: ".
  * @example
  * import { endpoint } from "fluent-endpoint";
  * import { openAPIRoutes } from "fluent-endpoint/openapi";
- * const api = endpoint.defaults({ baseUrl: "https://api.example.com" }).withRoutes(openAPIRoutes(description));
+ * const api = endpoint.withRoutes(openAPIRoutes(description)); // servers: [{ url: "https://api.example.com" }]
  * api("GET /pets", { tags: ["dog", "cat"] }).url; // "https://api.example.com/pets?tags=dog&tags=cat"
  */
 export function openAPIRoutes<Routes = unknown>(description: unknown): RouteTable<Routes> {

@@ -107,6 +107,11 @@ export function produceState(base: EndpointState, patch: Patch, conventions: Con
     applyPatch(draft, settled, conventions);
     if (params !== undefined) draft.params = params;
   });
+  return frozenState(next, base);
+}
+
+/** `next` as immer made it from `base`, its new records frozen (immer's autoFreeze is off); `base` when unchanged. */
+function frozenState(next: EndpointState, base: EndpointState): EndpointState {
   if (next === base) return base;
   Object.freeze(next.headers);
   if (next.previews !== undefined) Object.freeze(next.previews);
@@ -224,9 +229,7 @@ function resolveRoute(state: WritableState, table: TableRuntime | undefined): vo
 /** `state` with its route looked up in `table`, which `withRoutes()` adds. */
 export function withTable(state: EndpointState, table: TableRuntime): EndpointState {
   const next = immer.produce(state, (draft: WritableState) => resolveRoute(draft, table));
-  if (next === state) return state;
-  Object.freeze(next.headers);
-  return Object.freeze(next);
+  return frozenState(next, state);
 }
 
 // docs/decisions.md, "Keys of one headers object".

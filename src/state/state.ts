@@ -1,6 +1,6 @@
 // The one state a request is built from: a patch applied by immer for a stored state, or to a short-lived
 // copy for one call; the route looked up once, where the method and url are known.
-import { current, freeze, Immer, isDraft } from "immer";
+import { freeze, Immer, isDraft } from "immer";
 import type { Conventions } from "../core/conventions.js";
 import { EndpointError, quote } from "../core/errors.js";
 import { OPTION_KEYS } from "../core/options.js";
@@ -246,7 +246,7 @@ function writeHeaders(state: WritableState, entries: readonly HeaderEntry[]): vo
 
 // For an own `__proto__`: an immer draft refuses `Object.defineProperty`, the only way to set one.
 function writableCopy<V>(record: Record<string, V>): Record<string, V> {
-  return isDraft(record) ? { ...(current(record as never) as Record<string, V>) } : record;
+  return isDraft(record) ? { ...record } : record;
 }
 
 // docs/decisions.md, "`request`": merged as `@octokit/endpoint` merges it.

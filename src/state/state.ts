@@ -296,8 +296,10 @@ export function toOptions(state: EndpointState, frozen = false): MergedOptions {
 }
 
 function mergedMediaType(state: EndpointState, frozen: boolean): { format: string; previews?: string[] } {
-  const mediaType: { format: string; previews?: string[] } =
-    state.previews === undefined ? { format: state.format } : { format: state.format, previews: [...state.previews] };
-  if (frozen && mediaType.previews !== undefined) Object.freeze(mediaType.previews);
+  const mediaType: { format: string; previews?: string[] } = { format: state.format };
+  if (state.previews !== undefined) {
+    mediaType.previews = [...state.previews];
+    if (frozen) Object.freeze(mediaType.previews);
+  }
   return frozen ? Object.freeze(mediaType) : mediaType;
 }

@@ -40,7 +40,7 @@ function formText(body: object): string {
       "an array body has no application/x-www-form-urlencoded form; send a plain object, a string or URLSearchParams",
     );
   }
-  return formBody(body as Record<string, unknown>, {});
+  return formBody(body as Record<string, unknown>);
 }
 
 // docs/decisions.md, "`toFetch` bodies": by the Encoding Object's defaults, a file as it is, bytes as an

@@ -2,6 +2,7 @@
 // Plain data, so the CLI can write it into a module; `routeTable()` checks it and adds the code that builds it.
 import type { ROUTE_MAP, TABLE_KEY } from "./brands.js";
 import { kindOf, EndpointError } from "./errors.js";
+import { ownValue } from "./values.js";
 
 /** The style of a query parameter our code writes (a `form` parameter without `allowReserved` is in the template). */
 export type QueryStyle = "form" | "spaceDelimited" | "pipeDelimited" | "deepObject";
@@ -273,7 +274,7 @@ export function routeEntry(
 ): RouteEntry | undefined {
   if (table === undefined || method === undefined || url === undefined) return undefined;
   const key = routeKey(method, url);
-  return Object.hasOwn(table.entries, key) ? table.entries[key] : undefined;
+  return ownValue(table.entries, key) as RouteEntry | undefined;
 }
 
 /** The key of a route in a table: `"GET /pets/{petId}"`. */
@@ -286,7 +287,7 @@ export function placementOf(entry: RouteEntry, key: string): RouteParameter | un
   const { parameters } = entry;
   if (Object.hasOwn(parameters, key)) return parameters[key];
   const lower = key.toLowerCase();
-  const placement = Object.hasOwn(parameters, lower) ? parameters[lower] : undefined;
+  const placement = ownValue(parameters, lower) as RouteParameter | undefined;
   return placement === "header" || (placement as ParameterEncoding | undefined)?.in === "header"
     ? placement
     : undefined;

@@ -7,8 +7,6 @@ export const MAX_DEPTH = 1000;
 /** docs/decisions.md, "Shared objects": how often, in all, one walk may come back to an object it has walked. */
 export const MAX_REVISITS = 10_000;
 
-type Problem = "cycle" | "depth" | "shared" | `hole ${number | string}`;
-
 /**
  * One walk of a caller's value, entering each object on the way down and leaving it on the way up.
  * A walk that writes each occurrence of an object (a query, a form, JSON text) may come back to one it
@@ -35,11 +33,12 @@ export class Walk {
   enter(value: object, parent?: object): void {
     const open = this.#open;
     if (parent !== undefined) while (open.length > 0 && open[open.length - 1] !== parent) open.pop();
-    if (open.includes(value)) throw this.fail("cycle");
-    if (open.length === MAX_DEPTH) throw this.fail("depth");
+    if (open.includes(value)) throw this.fail("contains a cycle");
+    if (open.length === MAX_DEPTH) throw this.fail(`is nested more than ${MAX_DEPTH} levels deep`);
     const walked = (this.#walked ??= new Set());
     if (walked.has(value)) {
-      if (++this.#revisits > MAX_REVISITS) throw this.fail("shared");
+      if (++this.#revisits > MAX_REVISITS)
+        throw this.fail(`holds shared objects written more than ${MAX_REVISITS} times over`);
     } else {
       walked.add(value);
     }
@@ -53,7 +52,7 @@ export class Walk {
   /** Item `index` of `list`: a hole refused where it is met, so no walk is longer than the items (docs/decisions.md, "Sparse arrays"). */
   item(list: readonly unknown[], index: number): unknown {
     const item = list[index];
-    if (item === undefined && !(index in list)) throw this.fail(`hole ${index}`);
+    if (item === undefined && !(index in list)) throw this.fail(`contains a sparse array (a hole at index ${index})`);
     return item;
   }
 
@@ -68,18 +67,10 @@ export class Walk {
     return keys;
   }
 
-  /** The error for `problem`, naming the walk's subject. */
-  fail(problem: Problem): EndpointError {
-    const text =
-      problem === "cycle"
-        ? "contains a cycle"
-        : problem === "depth"
-          ? `is nested more than ${MAX_DEPTH} levels deep`
-          : problem === "shared"
-            ? `holds shared objects written more than ${MAX_REVISITS} times over`
-            : `contains a sparse array (a hole at index ${problem.slice(5)})`;
+  /** The error for `problem` (what the value does, as "contains a cycle"), naming the walk's subject. */
+  fail(problem: string): EndpointError {
     // The subject is written only here: a walk that succeeds quotes nothing.
     const subject = this.name === "" ? this.kind : `${this.kind} ${quote(this.name)}`;
-    return new EndpointError(this.code, `${subject} ${text}`);
+    return new EndpointError(this.code, `${subject} ${problem}`);
   }
 }

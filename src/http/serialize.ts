@@ -19,8 +19,17 @@ const DELIMITERS: Partial<Record<QueryStyle, string>> = { form: ",", spaceDelimi
  * styledPairs("color", { R: 100, G: 200 }, { style: "deepObject", explode: true }) // "color%5BR%5D=100&color%5BG%5D=200"
  */
 export function styledPairs(name: string, value: unknown, style: Style): string {
+  return encodedPairs(name, value, style, style.allowReserved === true ? encodeQueryReserved : encodeUnreserved);
+}
+
+// `encode` given apart from `style`: a form body without an encoding never bundles the `allowReserved` encoder.
+function encodedPairs(
+  name: string,
+  value: unknown,
+  style: Style,
+  encode: (text: string) => string | undefined,
+): string {
   if (value === undefined || value === null) return "";
-  const encode = style.allowReserved === true ? encodeQueryReserved : encodeUnreserved;
   const pair = (key: string, text: string) => `${encodeText(key, encode, name)}=${encodeText(text, encode, name)}`;
   const walk = new Walk(name);
   if (style.style === "deepObject") {
@@ -209,20 +218,19 @@ export function contentText(name: string, value: unknown, contentType: string): 
 }
 
 /**
- * Form fields as `application/x-www-form-urlencoded` text: `form` with `explode` unless `encoding` says
- * otherwise, a nested object as `deepObject`.
+ * Form fields as `application/x-www-form-urlencoded` text (`toFetch`'s): `form` with `explode`, a nested object as
+ * `deepObject`.
  *
  * @example
- * formBody({ amount: 100, metadata: { order: "6735" } }, {}) // "amount=100&metadata%5Border%5D=6735"
+ * formBody({ amount: 100, metadata: { order: "6735" } }) // "amount=100&metadata%5Border%5D=6735"
  */
-export function formBody(fields: Readonly<Record<string, unknown>>, encoding: Readonly<Record<string, Style>>): string {
+export function formBody(fields: Readonly<Record<string, unknown>>): string {
   const pairs: string[] = [];
   let name: string | undefined;
   try {
     for (name of Object.keys(fields)) {
       const value = fields[name];
-      const style = (Object.hasOwn(encoding, name) ? encoding[name] : undefined) ?? defaultFormStyle(name, value);
-      const written = styledPairs(name, value, style);
+      const written = encodedPairs(name, value, defaultFormStyle(name, value), encodeUnreserved);
       if (written !== "") pairs.push(written);
     }
     return pairs.join("&");

@@ -1,6 +1,6 @@
 // The one state a request is built from: a patch applied by immer for a stored state, or to a short-lived
 // copy for one call; the route looked up once, where the method and url are known.
-import { current, freeze, Immer, isDraft } from "immer";
+import { freeze, Immer, isDraft } from "immer";
 import type { Conventions } from "../core/conventions.js";
 import { EndpointError, quote } from "../core/errors.js";
 import { OPTION_KEYS } from "../core/options.js";
@@ -107,6 +107,11 @@ export function produceState(base: EndpointState, patch: Patch, conventions: Con
     applyPatch(draft, settled, conventions);
     if (params !== undefined) draft.params = params;
   });
+  return frozenState(next, base);
+}
+
+/** `next` as immer made it from `base`, its new records frozen (immer's autoFreeze is off); `base` when unchanged. */
+function frozenState(next: EndpointState, base: EndpointState): EndpointState {
   if (next === base) return base;
   Object.freeze(next.headers);
   if (next.previews !== undefined) Object.freeze(next.previews);
@@ -224,9 +229,7 @@ function resolveRoute(state: WritableState, table: TableRuntime | undefined): vo
 /** `state` with its route looked up in `table`, which `withRoutes()` adds. */
 export function withTable(state: EndpointState, table: TableRuntime): EndpointState {
   const next = immer.produce(state, (draft: WritableState) => resolveRoute(draft, table));
-  if (next === state) return state;
-  Object.freeze(next.headers);
-  return Object.freeze(next);
+  return frozenState(next, state);
 }
 
 // docs/decisions.md, "Keys of one headers object".
@@ -243,7 +246,7 @@ function writeHeaders(state: WritableState, entries: readonly HeaderEntry[]): vo
 
 // For an own `__proto__`: an immer draft refuses `Object.defineProperty`, the only way to set one.
 function writableCopy<V>(record: Record<string, V>): Record<string, V> {
-  return isDraft(record) ? { ...(current(record as never) as Record<string, V>) } : record;
+  return isDraft(record) ? { ...record } : record;
 }
 
 // docs/decisions.md, "`request`": merged as `@octokit/endpoint` merges it.
@@ -293,8 +296,10 @@ export function toOptions(state: EndpointState, frozen = false): MergedOptions {
 }
 
 function mergedMediaType(state: EndpointState, frozen: boolean): { format: string; previews?: string[] } {
-  const mediaType: { format: string; previews?: string[] } =
-    state.previews === undefined ? { format: state.format } : { format: state.format, previews: [...state.previews] };
-  if (frozen && mediaType.previews !== undefined) Object.freeze(mediaType.previews);
+  const mediaType: { format: string; previews?: string[] } = { format: state.format };
+  if (state.previews !== undefined) {
+    mediaType.previews = [...state.previews];
+    if (frozen) Object.freeze(mediaType.previews);
+  }
   return frozen ? Object.freeze(mediaType) : mediaType;
 }

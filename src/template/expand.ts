@@ -71,15 +71,12 @@ export function expandTemplate(template: UrlTemplate, params: Params, standalone
   return url;
 }
 
-/** The first character and the separator of each operator's expansion (RFC 6570 appendix A). */
-function firstAndSeparator(operator: Operator): [string, string] {
-  if (operator === "" || operator === "+") return ["", ","];
-  return [operator, operator === "#" ? "," : operator === "?" ? "&" : operator];
-}
-
 /** RFC 6570 §3.2.1; text is encoded here, a list or map goes through url-template. */
 function expandExpression(expression: Expression, params: Params): string {
-  const [first, separator] = firstAndSeparator(expression.operator);
+  // The first character and the separator of each operator's expansion (RFC 6570 appendix A).
+  const { operator } = expression;
+  const first = operator === "+" ? "" : operator;
+  const separator = operator === "?" ? "&" : operator === "" || operator === "+" || operator === "#" ? "," : operator;
   let pieces = "";
   let count = 0;
   for (const spec of expression.varspecs) {

@@ -2,11 +2,11 @@
 import { endpoint } from "../api/endpoint.js";
 import type { Endpoint } from "../api/builder.js";
 import { EndpointError, kindOf } from "../core/errors.js";
-import { type RouteServer, type RouteTable, TABLE } from "../core/route-table.js";
+import { type RouteTable, TABLE } from "../core/route-table.js";
 import { isPlainObject } from "../core/values.js";
 import { openAPIRoutes } from "./routes.js";
 import { readServerVariables } from "./server.js";
-import { bindTable, tableApi } from "./table.js";
+import { bindTable, serversOf, tableApi } from "./table.js";
 import type { Credentials } from "./security.js";
 
 /**
@@ -54,12 +54,9 @@ export function openAPIEndpoint(description: unknown, options?: OpenAPIEndpointO
   const table = isTable(description) ? description : openAPIRoutes(description);
   const { serverVariables, credentials } = options ?? {};
   if (serverVariables === undefined && credentials === undefined) return endpoint.withRoutes(table);
-  const api = tableApi(table);
-  const { entries } = table[TABLE];
-  const servers = new Set<RouteServer>(api.server === undefined ? [] : [api.server]);
-  for (const key of Object.keys(entries)) if (entries[key]!.server !== undefined) servers.add(entries[key]!.server!);
+  const servers = serversOf(Object.values(table[TABLE].entries), tableApi(table));
   const variables = readServerVariables(serverVariables, servers);
-  return endpoint.withRoutes(bindTable(table, entries, api, { variables, credentials }));
+  return endpoint.withRoutes(bindTable(table, { variables, credentials }));
 }
 
 function isTable(value: unknown): value is RouteTable {

@@ -12,6 +12,7 @@ import type {
   SecurityScheme,
 } from "../core/route-table.js";
 import { readSchemes } from "./security.js";
+import { pointerKey } from "./pointer.js";
 import { QUERY_STYLES, routeTable } from "./table.js";
 import { parseTableTemplate } from "../template/template.js";
 import { isSwagger, swaggerToOpenAPI } from "./swagger.js";
@@ -506,7 +507,7 @@ function pointer(document: Node, ref: string, where: string): unknown {
     if (ref === "#") break;
     let key: string;
     try {
-      key = decodeURIComponent(token).replaceAll("~1", "/").replaceAll("~0", "~");
+      key = pointerKey(token);
     } catch {
       fail(where, `has the $ref ${quote(ref)}, whose percent-escapes are no UTF-8`);
     }

@@ -2,6 +2,7 @@
 import { upgradeFromTwoToThree } from "@scalar/openapi-upgrader/2.0-to-3.0";
 import { EndpointError, quote } from "../core/errors.js";
 import { isPlainObject, ownValue } from "../core/values.js";
+import { pointerKey } from "./pointer.js";
 
 type Node = Record<string, unknown>;
 
@@ -115,7 +116,7 @@ function pointer(document: Node, ref: string): unknown {
   for (const token of ref.slice(2).split("/")) {
     let key: string;
     try {
-      key = decodeURIComponent(token).replaceAll("~1", "/").replaceAll("~0", "~");
+      key = pointerKey(token);
     } catch {
       return undefined;
     }

@@ -76,10 +76,10 @@ export function routeTable<Routes = unknown>(data: RouteTableData, api?: TableAp
         fail(key, `names the security scheme ${quote(missing)}, which the table does not declare`);
     }
   }
-  return bindTable(Object.freeze(table) as RouteTable<Routes>, Object.freeze(entries), read, {});
+  return withRuntime(table, tableRuntimeOf(Object.freeze(entries), read, {}));
 }
 
-/** What an endpoint sets for a table's API: values of its servers' variables, credentials by scheme name. */
+/** What an endpoint sets for a table's API: values of its servers' variables (checked), credentials by scheme name. */
 export interface Binding {
   readonly variables?: ServerVariables;
   readonly credentials?: unknown;
@@ -88,22 +88,32 @@ export interface Binding {
 /** Where a table's API is kept, to make the same table with other variables or credentials. */
 const apis = /*#__PURE__*/ new WeakMap<TableRuntime, TableApi>();
 
+/** `routes` (a table) again, its routes going to their servers with `binding`'s variables and carrying its credentials. */
+export function bindTable<Routes>(routes: RouteTable<Routes>, binding: Binding): RouteTable<Routes> {
+  const runtime = routes[TABLE];
+  const table: Record<string, RouteEntry> = {};
+  for (const key of Object.keys(routes)) setOwn(table, key, routes[key]!);
+  return withRuntime(table, tableRuntimeOf(runtime.entries, apis.get(runtime) ?? {}, binding));
+}
+
+/** `table`, a fresh record of routes, frozen with `runtime` under the key `withRoutes()` reads. */
+function withRuntime<Routes>(table: Record<string, RouteEntry>, runtime: TableRuntime): RouteTable<Routes> {
+  Object.defineProperty(table, TABLE, { value: runtime });
+  return Object.freeze(table) as RouteTable<Routes>;
+}
+
 /**
- * A table over `entries` whose routes go to their servers with `binding`'s variables and carry its credentials
- * (checked now, so a bad value fails when the endpoint is made, not at its first call).
+ * The code that builds `entries`, their routes going to their servers with `binding`'s variables and carrying its
+ * credentials (both checked now, so a bad value fails when the endpoint is made, not at its first call).
  */
-export function bindTable<Routes>(
-  routes: RouteTable<Routes>,
-  entries: TableRuntime["entries"],
-  api: TableApi,
-  { variables = {}, credentials }: Binding,
-): RouteTable<Routes> {
+function tableRuntimeOf(entries: TableRuntime["entries"], api: TableApi, binding: Binding): TableRuntime {
   const { server, securitySchemes = {} } = api;
+  const known = new Set(Object.values(entries));
+  const { variables = {} } = binding;
   // A server whose own default makes no url (DigitalOcean's `{your-agent-url}`) fails the routes that use it,
   // when they are built; a value the endpoint gives fails now.
   const urls = new Map<RouteServer, string | EndpointError>();
-  const expand = (each: RouteServer | undefined) => {
-    if (each === undefined || urls.has(each)) return;
+  for (const each of serversOf(known, api)) {
     try {
       urls.set(each, serverUrl(each, variables));
     } catch (error) {
@@ -111,10 +121,7 @@ export function bindTable<Routes>(
       if (!(error instanceof EndpointError) || givenHere) throw error;
       urls.set(each, error);
     }
-  };
-  expand(server);
-  for (const key of Object.keys(entries)) expand(entries[key]!.server);
-  const known = new Set(Object.values(entries));
+  }
   const base = (entry: RouteEntry | undefined) => {
     if (entry !== undefined && !known.has(entry)) return undefined; // another table's route
     const own = entry?.server ?? server;
@@ -122,6 +129,7 @@ export function bindTable<Routes>(
     if (url instanceof EndpointError) throw url;
     return url;
   };
+  const { credentials } = binding;
   const placements = credentials === undefined ? undefined : readCredentials(credentials, securitySchemes, known);
   const authorize = (entry: RouteEntry, url: string, headers: Record<string, unknown>) => {
     if (placements === undefined || !known.has(entry)) return "";
@@ -131,10 +139,15 @@ export function bindTable<Routes>(
   // Frozen all through (entries, runtime, table): a table's routes never change once made.
   const runtime: TableRuntime = Object.freeze({ entries, values, placeParameter, writeBody, server: base, authorize });
   apis.set(runtime, api);
-  const table: Record<string, RouteEntry> = {};
-  for (const key of Object.keys(routes)) setOwn(table, key, routes[key]!);
-  Object.defineProperty(table, TABLE, { value: runtime });
-  return Object.freeze(table) as RouteTable<Routes>;
+  return runtime;
+}
+
+/** The servers a table's routes go to: its API's, and those of routes with their own. */
+export function serversOf(routes: Iterable<RouteEntry>, api: TableApi): Set<RouteServer> {
+  const servers = new Set<RouteServer>();
+  if (api.server !== undefined) servers.add(api.server);
+  for (const entry of routes) if (entry.server !== undefined) servers.add(entry.server);
+  return servers;
 }
 
 /**

@@ -1,16 +1,10 @@
 // docs/decisions.md, "Credentials": given once per endpoint by security scheme name, sent on the operations
 // whose security names the scheme, placed as the scheme says, and only to the operation's server.
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { endpoint } from "../src/index.js";
 import { openAPIEndpoint, openAPIRoutes, routeTable } from "../src/openapi.js";
 import { expectEndpointError } from "./support/errors.js";
-
-const fixture = (name: string) =>
-  JSON.parse(readFileSync(new URL(`./fixtures/openapi/${name}/${name}.json`, import.meta.url), "utf8")) as Record<
-    string,
-    unknown
-  >;
+import { description as fixture } from "./support/fixtures.js";
 
 // One operation per kind of scheme, from the Security Scheme Object's own list.
 const secured = {

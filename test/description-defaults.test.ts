@@ -1,16 +1,11 @@
 // docs/decisions.md, "A description's defaults": a table made from a description sends its routes to the
 // description's server with the operation's `accept`, in place of GitHub's; whatever the caller sets wins.
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { endpoint, RequestBuilder } from "../src/index.js";
 import { openAPIEndpoint, openAPIRoutes, tableApi, routeTable } from "../src/openapi.js";
 import { expectEndpointError } from "./support/errors.js";
+import { description as fixture } from "./support/fixtures.js";
 
-const fixture = (name: string) =>
-  JSON.parse(readFileSync(new URL(`./fixtures/openapi/${name}/${name}.json`, import.meta.url), "utf8")) as Record<
-    string,
-    unknown
-  >;
 const stripe = openAPIRoutes(fixture("stripe"));
 const box = openAPIRoutes(fixture("box"));
 const digitalocean = fixture("digitalocean");

@@ -151,6 +151,36 @@ describe("OpenAPI 3.2 additional operations", () => {
   });
 });
 
+describe("the table's server, accept and credentials on every call form", () => {
+  const secured = {
+    ...regional,
+    components: { securitySchemes: { key: { type: "apiKey", in: "header", name: "X-Key" } } },
+    security: [{ key: [] }],
+  };
+  const api = openAPIEndpoint(secured, { credentials: { key: "k" } });
+  it.each([
+    ["a route with a method", () => api("DELETE /items/{id}", { id: "7" })],
+    ["the options form", () => api({ method: "DELETE", url: "/items/{id}", id: "7" })],
+    ["defaults() holding the route", () => api.defaults({ method: "DELETE", url: "/items/{id}" })({ id: "7" })],
+    ["a builder's toEndpoint()", () => api.builder().route("DELETE /items/{id}").toEndpoint()({ id: "7" })],
+    ["builder steps", () => api.builder().url("/items/{id}").method("DELETE").param("id", "7").build()],
+    ["parse() of merge()", () => api.parse(api.merge("DELETE /items/{id}", { id: "7" }))],
+  ])("%s", (_, build) => {
+    const request = build();
+    expect(request.url).toBe("https://admin.example.com/v1/items/7");
+    expect(request.headers["x-key"]).toBe("k");
+  });
+
+  it("a route without a method takes the defaults' GET and the route's own accept", () => {
+    const request = api("/items/{id}", { id: "7" });
+    expect(request.url).toBe("https://us.api.example.com/v1/items/7");
+    expect(request.headers).toMatchObject({
+      accept: "application/json, application/problem+json, application/xml",
+      "x-key": "k",
+    });
+  });
+});
+
 describe("what the caller sets wins over the table", () => {
   const table = openAPIRoutes(regional);
   const mine = "https://proxy.example";

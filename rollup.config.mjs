@@ -30,15 +30,12 @@ const scalarLicense = readFileSync(new URL("./node_modules/@scalar/openapi-upgra
 const scalarNotice = `/*!\n * Bundles @scalar/openapi-upgrader, under this licence:\n *\n${comment(scalarLicense)}\n */`;
 /** The notice of each bundled library a chunk holds, above what the build puts there anyway. */
 const noticesFor = (first) => (chunk) =>
-  [first, chunk.moduleIds.some((id) => id.includes("/node_modules/@scalar/")) ? scalarNotice : ""]
+  [
+    chunk.name === "cli" && chunk.isEntry ? "#!/usr/bin/env node" : first,
+    chunk.moduleIds.some((id) => id.includes("/node_modules/@scalar/")) ? scalarNotice : "",
+  ]
     .filter(Boolean)
     .join("\n");
-
-// The CLI imports the published entries (./index.js, ./openapi.js) instead of bundling the library again.
-const libraryEntries = ["index", "openapi"].map((name) => fileURLToPath(new URL(`./src/${name}`, import.meta.url)));
-const libraryEntryOf = (id) =>
-  ["index", "openapi"].find((name, i) => id === `../${name}.js` || id.replace(/\.[jt]s$/, "") === libraryEntries[i]);
-const isLibraryEntry = (id) => libraryEntryOf(id) !== undefined;
 
 const plugins = () => [
   replace({ preventAssignment: true, values: { __FLUENT_ENDPOINT_VERSION__: JSON.stringify(version) } }),
@@ -66,30 +63,19 @@ const chunks = {
 
 export default [
   {
-    // ESM: immer and url-template stay imports, so bundlers share them with the application.
-    input: entries,
-    external: ["immer", "url-template"],
+    // ESM: immer and url-template stay imports, so bundlers share them with the application. The CLI is built
+    // with the entries, so it imports what it shares with them (the option names, the template scanner,
+    // EndpointError) from their chunks instead of carrying a second copy.
+    input: { ...entries, cli: "src/cli/main.ts" },
+    external: (id) =>
+      ["immer", "url-template", "yaml", "openapi-typescript", "@apidevtools/json-schema-ref-parser"].includes(id) ||
+      id.startsWith("node:"),
     output: {
       ...chunks,
       format: "es",
       entryFileNames: "[name].js",
       chunkFileNames: "shared-[hash].js",
       banner: noticesFor(""),
-    },
-    plugins: plugins(),
-  },
-  {
-    // The CLI imports the published entry (./index.js) instead of bundling the library twice.
-    input: "src/cli/main.ts",
-    external: (id) =>
-      isLibraryEntry(id) ||
-      id.startsWith("node:") ||
-      ["yaml", "openapi-typescript", "@apidevtools/json-schema-ref-parser"].includes(id),
-    output: {
-      file: "dist/cli.js",
-      format: "es",
-      banner: noticesFor("#!/usr/bin/env node"),
-      paths: (id) => (isLibraryEntry(id) ? `./${libraryEntryOf(id)}.js` : id),
     },
     plugins: plugins(),
   },

@@ -145,6 +145,17 @@ describe("the packed package", () => {
     expect(code).toContain(" * THIS SOFTWARE IS PROVIDED BY THE COPYRIGHT HOLDERS AND CONTRIBUTORS");
   });
 
+  it("builds the CLI with the entries: it imports their code (EndpointError, the option names) rather than a copy", () => {
+    const cli = readFileSync(join(root, "dist/cli.js"), "utf8");
+    expect(cli.startsWith("#!/usr/bin/env node\n")).toBe(true);
+    expect(cli).toMatch(/import \{[^}]*\bEndpointError\b[^}]*\} from '\.\/shared-[\w-]+\.js'/);
+    expect(cli).not.toMatch(/class EndpointError|OPTION_NAMES = /);
+    // Only the CLI's file starts with a shebang.
+    for (const file of readdirSync(join(root, "dist")).filter((name) => /\.c?js$/.test(name) && name !== "cli.js")) {
+      expect(readFileSync(join(root, "dist", file), "utf8").startsWith("#!")).toBe(false);
+    }
+  });
+
   it("builds for browsers: no Node built-ins and no process in either bundle", () => {
     const files = readdirSync(join(root, "dist")).filter((file) => /\.c?js$/.test(file) && file !== "cli.js");
     expect(files).toEqual(expect.arrayContaining(["index.js", "index.cjs", "octokit.js", "octokit.cjs"]));

@@ -1,9 +1,8 @@
 import { type Conventions, PLAIN } from "../core/conventions.js";
-import { kindOf, EndpointError, quote } from "../core/errors.js";
-import { assertNoNearMiss, OPTION_KEYS } from "../core/options.js";
-import { placementOf, type RouteTable, tableRuntime } from "../core/route-table.js";
+import { kindOf, EndpointError } from "../core/errors.js";
+import { type RouteTable, tableRuntime } from "../core/route-table.js";
 import { buildRequest, parse } from "../state/build.js";
-import { Patch, patchOf, readHeader, readKey, readOptions } from "../state/patch.js";
+import { Patch, patchOf, readHeader, readKey, readOptions, readParameter, readParameters } from "../state/patch.js";
 import { type EndpointState, mergeForCall, produceState, ROOT_STATE, toOptions, withTable } from "../state/state.js";
 import type {
   EndpointOptions,
@@ -15,7 +14,7 @@ import type {
   RequestMeta,
   RequestOptions,
 } from "../core/types.js";
-import { isPlainObject, setOwn } from "../core/values.js";
+import { isPlainObject } from "../core/values.js";
 import { parseRoute } from "../http/route.js";
 import type { GivenName, GivenNames, HeldNames, HeldRoutes } from "../types/defaults.js";
 import type { MissingNames, ParameterName, ParameterValue, PartialParameters } from "../types/builder.js";
@@ -139,9 +138,6 @@ export class RequestBuilder<
     value: Value,
   ): RequestBuilder<Method, Url, Given | GivenName<`header:${Lowercase<Name>}`, Value>, Routes>;
   header(name: string, value: HeaderValue | null | undefined): RequestBuilder {
-    if (typeof name !== "string") {
-      throw new EndpointError("ERR_INVALID_HEADER", `header name must be a string, got ${kindOf(name)}`);
-    }
     return withPatch(RequestBuilder.#coreOf(this), patchOf({ headers: [readHeader(name, value)] }));
   }
 
@@ -168,10 +164,9 @@ export class RequestBuilder<
   ): RequestBuilder<M, U, G | GivenName<Name, Value>, R>;
   param(name: string, value: unknown): RequestBuilder {
     const core = RequestBuilder.#coreOf(this);
-    assertParameterName(name, core);
-    if (value === undefined) return new RequestBuilder(INTERNAL, core);
-    // A computed key is an own property, `__proto__` too.
-    return withPatch(core, patchOf({ params: { [name]: value } }));
+    const patch = new Patch();
+    readParameter(patch, name, value, core.state.entry);
+    return patch.params === undefined ? new RequestBuilder(INTERNAL, core) : withPatch(core, patch);
   }
 
   /** Sets several parameters. @example builder.params({ owner: "octokit", repo: "endpoint.js" }) */
@@ -180,17 +175,10 @@ export class RequestBuilder<
     params: Parameters & PartialParameters<M, U, R>,
   ): RequestBuilder<M, U, G | GivenNames<Parameters>, R>;
   params(params: Record<string, unknown>): RequestBuilder {
-    if (!isPlainObject(params)) {
-      throw new EndpointError("ERR_INVALID_OPTIONS", `params must be a plain object, got ${kindOf(params)}`);
-    }
     const core = RequestBuilder.#coreOf(this);
-    const values: Record<string, unknown> = {};
-    for (const name of Object.keys(params)) {
-      assertParameterName(name, core);
-      const value = params[name];
-      if (value !== undefined) setOwn(values, name, value);
-    }
-    return withPatch(core, patchOf({ params: values }));
+    const patch = new Patch();
+    readParameters(patch, params, core.state.entry);
+    return withPatch(core, patch);
   }
 
   /** Sets the request body, sent as is (by identity) instead of JSON built from parameters; `undefined` drops it. @example builder.data("Hello, world") */
@@ -199,9 +187,10 @@ export class RequestBuilder<
     body: Body,
   ): RequestBuilder<M, U, undefined extends Body ? Exclude<G, "data"> : G | "data", R>;
   data(body: unknown): RequestBuilder {
+    const core = RequestBuilder.#coreOf(this);
     const patch = new Patch();
-    readKey(patch, "data", body, PLAIN);
-    return withPatch(RequestBuilder.#coreOf(this), patch);
+    readKey(patch, "data", body, core.conventions);
+    return withPatch(core, patch);
   }
 
   /** Sets `mediaType.format`. @example builder.mediaType({ format: "raw" }) */
@@ -278,21 +267,6 @@ function withOption(
   const patch = new Patch();
   readKey(patch, key, value, core.conventions);
   return withPatch(core, patch);
-}
-
-function assertParameterName(name: unknown, { state }: BuilderCore): void {
-  if (typeof name !== "string") {
-    throw new EndpointError("ERR_INVALID_PARAMETER", `parameter name must be a string, got ${kindOf(name)}`);
-  }
-  // docs/decisions.md, "Route tables": a parameter the route declares is a parameter, whatever its name.
-  if (state.entry !== undefined && placementOf(state.entry, name) !== undefined) return;
-  if (OPTION_KEYS.has(name)) {
-    throw new EndpointError(
-      "ERR_INVALID_PARAMETER",
-      `${quote(name)} is an option, not a parameter; use .${name}() instead`,
-    );
-  }
-  assertNoNearMiss(name);
 }
 
 function builderOf(state: EndpointState, conventions: Conventions): RequestBuilder {

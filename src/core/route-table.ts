@@ -282,6 +282,11 @@ export function routeKey(method: string, url: string): string {
   return `${method.toUpperCase()} ${url}`;
 }
 
+/** Whether the route `entry` declares `key`: then it is a parameter, even named like an option. */
+export function declares(entry: RouteEntry | undefined, key: string): boolean {
+  return entry !== undefined && placementOf(entry, key) !== undefined;
+}
+
 /** Where a route's table puts a parameter; a header's name is matched in any case (a cookie's is case-sensitive). */
 export function placementOf(entry: RouteEntry, key: string): RouteParameter | undefined {
   const { parameters } = entry;

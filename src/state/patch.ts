@@ -7,8 +7,9 @@ import { readMethod } from "../http/tokens.js";
 import { readBaseUrl } from "../http/url.js";
 import { parseUrlTemplate } from "../template/template.js";
 import type { Conventions } from "../core/conventions.js";
-import { kindOf, EndpointError, isRevoked } from "../core/errors.js";
+import { kindOf, EndpointError, isRevoked, quote } from "../core/errors.js";
 import { assertNoNearMiss, nearMiss, OPTION_KEYS, type OptionName } from "../core/options.js";
+import { declares, type RouteEntry } from "../core/route-table.js";
 import type { HeaderValue, RequestMeta } from "../core/types.js";
 import { isPlainObject, setOwn } from "../core/values.js";
 
@@ -127,6 +128,37 @@ export function readKey(patch: Patch, key: string, value: unknown, conventions: 
   }
 }
 
+/**
+ * Reads `.params()`' parameters into `patch`, each as {@link readParameter} reads one.
+ */
+export function readParameters(patch: Patch, params: unknown, entry: RouteEntry | undefined): void {
+  if (!isPlainObject(params)) {
+    throw new EndpointError("ERR_INVALID_OPTIONS", `params must be a plain object, got ${kindOf(params)}`);
+  }
+  patch.params ??= {};
+  for (const name of Object.keys(params)) readParameter(patch, name, params[name], entry);
+}
+
+/**
+ * Reads one parameter given by name (`.param()`) into `patch`; `undefined` changes nothing. A name the route
+ * `entry` declares is a parameter whatever it is (docs/decisions.md, "Route tables"); an option's name is not.
+ */
+export function readParameter(patch: Patch, name: unknown, value: unknown, entry: RouteEntry | undefined): void {
+  if (typeof name !== "string") {
+    throw new EndpointError("ERR_INVALID_PARAMETER", `parameter name must be a string, got ${kindOf(name)}`);
+  }
+  if (!declares(entry, name)) {
+    if (OPTION_KEYS.has(name)) {
+      throw new EndpointError(
+        "ERR_INVALID_PARAMETER",
+        `${quote(name)} is an option, not a parameter; use .${name}() instead`,
+      );
+    }
+    assertNoNearMiss(name);
+  }
+  if (value !== undefined) setOwn((patch.params ??= {}), name, value);
+}
+
 export function readString(name: string, value: unknown): string {
   if (typeof value !== "string") {
     throw new EndpointError("ERR_INVALID_OPTIONS", `${name} must be a string, got ${kindOf(value)}`);
@@ -143,7 +175,10 @@ export function readHeaders(headers: unknown, entries: HeaderEntry[] = []): Head
 }
 
 /** One header, checked: its lowercase name, and its value or `null` (for `null` or `undefined`) to remove it. */
-export function readHeader(key: string, value: unknown): HeaderEntry {
+export function readHeader(key: unknown, value: unknown): HeaderEntry {
+  if (typeof key !== "string") {
+    throw new EndpointError("ERR_INVALID_HEADER", `header name must be a string, got ${kindOf(key)}`);
+  }
   assertHeaderName(key);
   const name = key.toLowerCase();
   if (value === null || value === undefined) return [name, null];

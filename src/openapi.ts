@@ -9,7 +9,7 @@ export type {
   QueryStyle,
   RouteBody,
   RouteEntry,
-  RouteParameter,
+  ParameterPlacement,
   RouteServer,
   RouteTable,
   RouteTableData,

@@ -142,9 +142,9 @@ export class RequestBuilder<
   }
 
   /** Merges headers key by key. @example builder.headers({ accept: "text/html", "user-agent": "my-app/1.0" }) */
-  headers<Headers extends RequestHeaders>(
-    headers: Headers,
-  ): RequestBuilder<Method, Url, Given | HeldNames<{ headers: Headers }>, Routes>;
+  headers<NewHeaders extends RequestHeaders>(
+    headers: NewHeaders,
+  ): RequestBuilder<Method, Url, Given | HeldNames<{ headers: NewHeaders }>, Routes>;
   headers(headers: RequestHeaders): RequestBuilder {
     return withOption(RequestBuilder.#coreOf(this), "headers", headers);
   }
@@ -170,10 +170,10 @@ export class RequestBuilder<
   }
 
   /** Sets several parameters. @example builder.params({ owner: "octokit", repo: "endpoint.js" }) */
-  params<M extends string, U extends string, G extends string, R, Parameters extends Record<string, unknown>>(
+  params<M extends string, U extends string, G extends string, R, Values extends Record<string, unknown>>(
     this: RequestBuilder<M, U, G, R>,
-    params: Parameters & PartialParameters<M, U, R>,
-  ): RequestBuilder<M, U, G | GivenNames<Parameters>, R>;
+    params: Values & PartialParameters<M, U, R>,
+  ): RequestBuilder<M, U, G | GivenNames<Values>, R>;
   params(params: Record<string, unknown>): RequestBuilder {
     const core = RequestBuilder.#coreOf(this);
     const patch = new Patch();

@@ -15,9 +15,10 @@ export type QueryStyle = "form" | "spaceDelimited" | "pipeDelimited" | "deepObje
  * - an object: a query parameter written by its style (`deepObject`, `pipeDelimited`…).
  *
  * @example
- * const placement: RouteParameter = { style: "deepObject", explode: true };
+ * const placement: ParameterPlacement = { style: "deepObject", explode: true };
  */
-export type RouteParameter = "path" | "query" | "header" | "cookie" | "body" | BodyFieldEncoding | ParameterEncoding;
+export type ParameterPlacement =
+  "path" | "query" | "header" | "cookie" | "body" | BodyFieldEncoding | ParameterEncoding;
 
 /**
  * A parameter written by more than its location: a header or cookie by its style and `explode`, a parameter described
@@ -90,7 +91,7 @@ export interface RouteEntry {
   /** The path and its `form` query parameters as one RFC 6570 template. */
   readonly url: string;
   /** Every parameter the operation declares, by name (a header's name lower case). */
-  readonly parameters: { readonly [name: string]: RouteParameter };
+  readonly parameters: { readonly [name: string]: ParameterPlacement };
   /** The declared body; none when the operation declares none. */
   readonly body?: RouteBody;
   /** The operation's own server (path- or operation-level `servers`); none: the table's. */
@@ -206,7 +207,7 @@ export interface TableRuntime {
     entry: RouteEntry,
     name: string,
     value: unknown,
-    placement: RouteParameter,
+    placement: ParameterPlacement,
     headers: Record<string, unknown>,
   ): string;
   /** The body `entry` sends for `value`, and its media type: one of those declared that the value fits, written as it says. */
@@ -288,11 +289,11 @@ export function declares(entry: RouteEntry | undefined, key: string): boolean {
 }
 
 /** Where a route's table puts a parameter; a header's name is matched in any case (a cookie's is case-sensitive). */
-export function placementOf(entry: RouteEntry, key: string): RouteParameter | undefined {
+export function placementOf(entry: RouteEntry, key: string): ParameterPlacement | undefined {
   const { parameters } = entry;
   if (Object.hasOwn(parameters, key)) return parameters[key];
   const lower = key.toLowerCase();
-  const placement = ownValue(parameters, lower) as RouteParameter | undefined;
+  const placement = ownValue(parameters, lower) as ParameterPlacement | undefined;
   return placement === "header" || (placement as ParameterEncoding | undefined)?.in === "header"
     ? placement
     : undefined;

@@ -6,7 +6,7 @@ import type {
   QueryStyle,
   RouteBody,
   RouteEntry,
-  RouteParameter,
+  ParameterPlacement,
   RouteServer,
   RouteTable,
   SecurityScheme,
@@ -181,7 +181,7 @@ interface Context {
   /** A schema and its fields. */
   readonly fields: Map<Node, readonly string[]>;
   /** A list of fields as one frozen record of body placements, shared by the operations that declare nothing else. */
-  readonly shared: Map<readonly string[], Readonly<Record<string, RouteParameter>>>;
+  readonly shared: Map<readonly string[], Readonly<Record<string, ParameterPlacement>>>;
 }
 
 /** A parameter's fields, read once. */
@@ -223,8 +223,8 @@ function compileOperation(context: Context, route: string, path: string, common:
     (a, b) => rank(a.location) - rank(b.location), // stable: declaration order within a location
   );
 
-  const parameters: Record<string, RouteParameter> = {};
-  const addParameter = (name: string, placement: RouteParameter) => {
+  const parameters: Record<string, ParameterPlacement> = {};
+  const addParameter = (name: string, placement: ParameterPlacement) => {
     if (!Object.hasOwn(parameters, name)) setOwn(parameters, name, placement);
   };
   // The path's text and its `{name}` placeholders, each replaced once: linear in the path and its parameters.
@@ -304,7 +304,7 @@ function compileOperation(context: Context, route: string, path: string, common:
     fail(route, `has the path ${quote(path)}, which makes no url template (${error.message})`);
   }
 
-  const entry: { url: string; parameters: Record<string, RouteParameter>; body?: RouteBody } = { url, parameters };
+  const entry: { url: string; parameters: Record<string, ParameterPlacement>; body?: RouteBody } = { url, parameters };
   const body = resolve(context, operation.requestBody, `${route}, requestBody`);
   const content = body === undefined ? undefined : resolve(context, body.content, `${route}, requestBody content`);
   if (content !== undefined) {
@@ -374,15 +374,15 @@ function placeholders(path: string): { parts: string[]; slots: Map<string, numbe
 }
 
 /** One frozen record of `fields` as body placements, made once for every operation that declares only them. */
-function sharedFields(context: Context, fields: readonly string[]): Record<string, RouteParameter> {
+function sharedFields(context: Context, fields: readonly string[]): Record<string, ParameterPlacement> {
   let record = context.shared.get(fields);
   if (record === undefined) {
-    const placements: Record<string, RouteParameter> = {};
+    const placements: Record<string, ParameterPlacement> = {};
     for (const field of fields) if (!Object.hasOwn(placements, field)) setOwn(placements, field, "body");
     record = Object.freeze(placements);
     context.shared.set(fields, record);
   }
-  return record as Record<string, RouteParameter>;
+  return record as Record<string, ParameterPlacement>;
 }
 
 /** The property names of an object schema, those of its `allOf`, `anyOf` and `oneOf` parts included; none for any other schema. */

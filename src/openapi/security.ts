@@ -73,12 +73,12 @@ export function readCredentials(
       fail(`credential ${quote(name)} names no security scheme (declared: ${declared.join(", ") || "none"})`);
     }
     if (!used.has(name)) fail(`credential ${quote(name)} is for a security scheme no operation uses`);
-    placements.set(name, placementOf(name, scheme, given[name]));
+    placements.set(name, credentialPlacement(name, scheme, given[name]));
   }
   return placements;
 }
 
-function placementOf(name: string, scheme: SecurityScheme, value: unknown): Placement {
+function credentialPlacement(name: string, scheme: SecurityScheme, value: unknown): Placement {
   const what = `credential ${quote(name)}`;
   if (scheme.type === "mutualTLS")
     fail(`${what} is a TLS client certificate, which the HTTP client sends, not a header`);

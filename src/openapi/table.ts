@@ -7,7 +7,7 @@ import {
   type RouteBody,
   type RouteEntry,
   routeKey,
-  type RouteParameter,
+  type ParameterPlacement,
   type RouteServer,
   type RouteTable,
   type SecurityScheme,
@@ -122,7 +122,7 @@ function tableRuntimeOf(entries: TableRuntime["entries"], api: TableApi, binding
       urls.set(each, error);
     }
   }
-  const base = (entry: RouteEntry | undefined) => {
+  const serverOf = (entry: RouteEntry | undefined) => {
     if (entry !== undefined && !known.has(entry)) return undefined; // another table's route
     const own = entry?.server ?? server;
     const url = own === undefined ? undefined : urls.get(own);
@@ -133,11 +133,18 @@ function tableRuntimeOf(entries: TableRuntime["entries"], api: TableApi, binding
   const placements = credentials === undefined ? undefined : readCredentials(credentials, securitySchemes, known);
   const authorize = (entry: RouteEntry, url: string, headers: Record<string, unknown>) => {
     if (placements === undefined || !known.has(entry)) return "";
-    const to = base(entry);
+    const to = serverOf(entry);
     return to === undefined ? "" : sendCredentials(placements, entry, to, url, headers);
   };
   // Frozen all through (entries, runtime, table): a table's routes never change once made.
-  const runtime: TableRuntime = Object.freeze({ entries, values, placeParameter, writeBody, server: base, authorize });
+  const runtime: TableRuntime = Object.freeze({
+    entries,
+    values,
+    placeParameter,
+    writeBody,
+    server: serverOf,
+    authorize,
+  });
   apis.set(runtime, api);
   return runtime;
 }
@@ -195,7 +202,7 @@ function values(entry: RouteEntry, params: Readonly<Record<string, unknown>>): R
       setOwn((copy ??= { ...params }), name, contentText(name, value, contentType));
     }
   } catch (error) {
-    throw named(entry, error);
+    throw withOperation(entry, error);
   }
   const read = copy ?? params;
   for (const [aliased, alias] of needs.aliases) {
@@ -208,7 +215,7 @@ function placeParameter(
   entry: RouteEntry,
   name: string,
   value: unknown,
-  placement: RouteParameter,
+  placement: ParameterPlacement,
   headers: Record<string, unknown>,
 ): string {
   if (value === undefined || value === null) return "";
@@ -227,7 +234,7 @@ function placeParameter(
     }
     return "";
   } catch (error) {
-    throw named(entry, error);
+    throw withOperation(entry, error);
   }
 }
 
@@ -271,7 +278,7 @@ function setHeader(headers: Record<string, unknown>, name: string, text: string)
 }
 
 /** An `EndpointError` met writing `entry`'s request, its message starting with the operation (`GET /pets: …`). */
-function named(entry: RouteEntry, error: unknown): unknown {
+function withOperation(entry: RouteEntry, error: unknown): unknown {
   const route = routeNames.get(entry);
   return error instanceof EndpointError && route !== undefined
     ? new EndpointError(error.code, `${route}: ${error.message}`)
@@ -286,7 +293,7 @@ function writeBody(entry: RouteEntry, value: unknown): [type: string, body: unkn
   try {
     [type, body] = writtenBody(entry.body!, value);
   } catch (error) {
-    throw named(entry, error);
+    throw withOperation(entry, error);
   }
   // `application/json` is sent as a body without a description sends it, with its charset.
   return [type === "application/json" ? "application/json; charset=utf-8" : type, body];
@@ -379,7 +386,7 @@ function multipartFields(
               [
                 isJsonType(contentType)
                   ? jsonText(item, `multipart field ${quote(name)}`)
-                  : partText(name, item, contentType),
+                  : contentPartText(name, item, contentType),
               ],
               {
                 type: contentType,
@@ -394,7 +401,7 @@ function multipartFields(
   return copy ?? fields;
 }
 
-function partText(name: string, item: unknown, contentType: string): string {
+function contentPartText(name: string, item: unknown, contentType: string): string {
   const text = scalarText(item, name);
   if (text !== undefined) return text;
   throw new EndpointError(
@@ -432,7 +439,7 @@ function readEntry(key: string, entry: unknown, copies: Copies): RouteEntry {
   }
   const checked: {
     url: string;
-    parameters: Readonly<Record<string, RouteParameter>>;
+    parameters: Readonly<Record<string, ParameterPlacement>>;
     body?: RouteBody;
     server?: RouteServer;
     accept?: string;
@@ -468,7 +475,7 @@ function readEntry(key: string, entry: unknown, copies: Copies): RouteEntry {
 }
 
 interface ReadParameters {
-  readonly parameters: Readonly<Record<string, RouteParameter>>;
+  readonly parameters: Readonly<Record<string, ParameterPlacement>>;
   /** The names placed in the template, which each entry's template must have. */
   readonly templated: readonly string[];
   /** The path parameters described by a media type, and that type. */
@@ -476,7 +483,7 @@ interface ReadParameters {
 }
 
 function readParameters(key: string, parameters: Record<string, unknown>): ReadParameters {
-  const copy: Record<string, RouteParameter> = {};
+  const copy: Record<string, ParameterPlacement> = {};
   const templated: string[] = [];
   const contentPaths: [string, string][] = [];
   for (const name of Object.keys(parameters)) {
@@ -498,8 +505,8 @@ function readParameters(key: string, parameters: Record<string, unknown>): ReadP
 
 const LOCATIONS: ReadonlySet<unknown> = /*#__PURE__*/ new Set(["path", "query", "querystring", "header", "cookie"]);
 
-function readPlacement(key: string, name: string, placement: unknown): RouteParameter {
-  if (PLACES.has(placement)) return placement as RouteParameter;
+function readPlacement(key: string, name: string, placement: unknown): ParameterPlacement {
+  if (PLACES.has(placement)) return placement as ParameterPlacement;
   if (!isPlainObject(placement) || !Object.hasOwn(placement, "in")) {
     return readStyle(key, `parameter ${quote(name)}`, placement);
   }
@@ -516,7 +523,7 @@ function readPlacement(key: string, name: string, placement: unknown): RoutePara
   };
   if (contentType !== undefined) {
     if (typeof contentType !== "string") fail(key, `has ${what} with a contentType that is ${kindOf(contentType)}`);
-    readMediaType(key, contentType);
+    assertMediaType(key, contentType);
     read.contentType = contentType;
   } else if (location === "header" || location === "cookie") {
     if (explode !== undefined && typeof explode !== "boolean") fail(key, `has ${what} whose explode is not a boolean`);
@@ -544,7 +551,7 @@ function readStyle(key: string, what: string, placement: unknown): BodyFieldEnco
 function readBody(key: string, body: unknown): RouteBody {
   const { type, encoding, alternatives, stringSchema } = isPlainObject(body) ? body : ({} as Record<string, unknown>);
   if (typeof type !== "string") fail(key, "has a body without a media type");
-  readMediaType(key, type);
+  assertMediaType(key, type);
   const read: { -readonly [K in keyof RouteBody]: RouteBody[K] } = { type };
   if (encoding !== undefined) {
     if (!isPlainObject(encoding)) fail(key, "has a body encoding that is not an object");
@@ -557,7 +564,7 @@ function readBody(key: string, body: unknown): RouteBody {
       } else {
         if (typeof contentType !== "string")
           fail(key, `has body field ${quote(field)} with a contentType that is ${kindOf(contentType)}`);
-        readMediaType(key, contentType);
+        assertMediaType(key, contentType);
         setOwn(copy, field, Object.freeze({ contentType }));
       }
     }
@@ -568,7 +575,7 @@ function readBody(key: string, body: unknown): RouteBody {
     const copy: string[] = [];
     for (const alternative of alternatives as unknown[]) {
       if (typeof alternative !== "string") fail(key, `has a body alternative that is ${kindOf(alternative)}`);
-      readMediaType(key, alternative);
+      assertMediaType(key, alternative);
       copy.push(alternative);
     }
     read.alternatives = Object.freeze(copy);
@@ -581,7 +588,7 @@ function readBody(key: string, body: unknown): RouteBody {
 }
 
 /** A media type sent as the content type: `type/subtype`, two tokens, then any parameters a header value can hold. */
-function readMediaType(key: string, type: string): void {
+function assertMediaType(key: string, type: string): void {
   try {
     assertHeaderValue("content-type", type);
   } catch (error) {

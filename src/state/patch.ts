@@ -78,12 +78,12 @@ export function readOptions(
   if (!isPlainObject(options)) {
     throw new EndpointError("ERR_INVALID_OPTIONS", `options must be a plain object, got ${kindOf(options)}`);
   }
-  const wait = conventions.table !== undefined && !merged;
+  const deferOptionKeys = conventions.table !== undefined && !merged;
   for (const key of Object.keys(options)) {
     const value = options[key];
     // `data: undefined` is no data, dropping any below (docs/decisions.md, "`undefined` options").
     if (value === undefined && key !== "data") continue;
-    if (wait && (OPTION_KEYS.has(key) || nearMiss(key) !== undefined)) {
+    if (deferOptionKeys && (OPTION_KEYS.has(key) || nearMiss(key) !== undefined)) {
       (patch.pending ??= []).push([key, value]);
       // Its place among the parameters, which it keeps if the route declares it (a body's fields keep their order).
       setOwn((patch.params ??= {}), key, PENDING);
@@ -120,7 +120,7 @@ export function readKey(patch: Patch, key: string, value: unknown, conventions: 
       patch.data = new Opaque(value);
       break;
     case "request":
-      patch.request = assertRequest(value);
+      patch.request = readRequest(value);
       break;
     default:
       assertNoNearMiss(key);
@@ -186,7 +186,7 @@ export function readHeader(key: unknown, value: unknown): HeaderEntry {
   return [name, value as HeaderValue];
 }
 
-function assertRequest(request: unknown): RequestMeta {
+function readRequest(request: unknown): RequestMeta {
   if (typeof request !== "object" || request === null || isRevoked(request) || Array.isArray(request)) {
     throw new EndpointError("ERR_INVALID_OPTIONS", `request must be an object, got ${kindOf(request)}`);
   }

@@ -32,7 +32,7 @@ function mediaTypeOf(contentType: string | undefined): string {
   return (semicolon === -1 ? contentType : contentType.slice(0, semicolon)).trim().toLowerCase();
 }
 
-// docs/decisions.md, "Form bodies": written by the same rules as a route table's form body without an `encoding`.
+// docs/decisions.md, "Form bodies": the one form encoder, with a plain route's default styles.
 function formText(body: object): string {
   if (Array.isArray(body)) {
     throw new EndpointError(

@@ -218,19 +218,21 @@ export function contentText(name: string, value: unknown, contentType: string): 
 }
 
 /**
- * Form fields as `application/x-www-form-urlencoded` text (`toFetch`'s): `form` with `explode`, a nested object as
- * `deepObject`.
+ * Form fields as `application/x-www-form-urlencoded` text, each field's pairs written by `writeField` ("" for none):
+ * by default `toFetch`'s, `form` with `explode`, a nested object as `deepObject`.
  *
  * @example
  * formBody({ amount: 100, metadata: { order: "6735" } }) // "amount=100&metadata%5Border%5D=6735"
  */
-export function formBody(fields: Readonly<Record<string, unknown>>): string {
+export function formBody(
+  fields: Readonly<Record<string, unknown>>,
+  writeField: (name: string, value: unknown) => string = defaultFormField,
+): string {
   const pairs: string[] = [];
   let name: string | undefined;
   try {
     for (name of Object.keys(fields)) {
-      const value = fields[name];
-      const written = encodedPairs(name, value, defaultFormStyle(name, value), encodeUnreserved);
+      const written = writeField(name, fields[name]);
       if (written !== "") pairs.push(written);
     }
     return pairs.join("&");
@@ -240,6 +242,10 @@ export function formBody(fields: Readonly<Record<string, unknown>>): string {
       name === undefined ? "the form body is" : `parameter ${quote(name)} makes the form body`,
     );
   }
+}
+
+function defaultFormField(name: string, value: unknown): string {
+  return encodedPairs(name, value, defaultFormStyle(name, value), encodeUnreserved);
 }
 
 /**
@@ -254,36 +260,22 @@ export function encodedFormBody(
   fields: Readonly<Record<string, unknown>>,
   encoding: Readonly<Record<string, Style | ContentEncoding>>,
 ): string {
-  const pairs: string[] = [];
-  let name: string | undefined;
-  try {
-    for (name of Object.keys(fields)) {
-      const value = fields[name];
-      const entry = Object.hasOwn(encoding, name) ? encoding[name] : undefined;
-      if (entry !== undefined && "style" in entry) {
-        const written = styledPairs(name, value, entry);
-        if (written !== "") pairs.push(written);
-        continue;
-      }
-      const field = name;
-      // By name, a list's items are each one value (the Encoding Object's "Encoding By Name").
-      const items = isList(value, name) ? new Walk(name).keys(value).map((key) => value[Number(key)]) : [value];
-      for (const item of items) {
-        if (item === undefined || item === null) continue;
-        const text =
-          entry?.contentType === undefined
-            ? (scalarText(item, field) ?? jsonText(item, `parameter ${quote(field)}`))
-            : contentText(field, item, entry.contentType);
-        pairs.push(`${encodeText(field, encodeUnreserved, field)}=${encodeText(text, encodeUnreserved, field)}`);
-      }
+  return formBody(fields, (name, value) => {
+    const entry = Object.hasOwn(encoding, name) ? encoding[name] : undefined;
+    if (entry !== undefined && "style" in entry) return styledPairs(name, value, entry);
+    // By name, a list's items are each one value (the Encoding Object's "Encoding By Name").
+    const items = isList(value, name) ? new Walk(name).keys(value).map((key) => value[Number(key)]) : [value];
+    const pairs: string[] = [];
+    for (const item of items) {
+      if (item === undefined || item === null) continue;
+      const text =
+        entry?.contentType === undefined
+          ? (scalarText(item, name) ?? jsonText(item, `parameter ${quote(name)}`))
+          : contentText(name, item, entry.contentType);
+      pairs.push(`${encodeText(name, encodeUnreserved, name)}=${encodeText(text, encodeUnreserved, name)}`);
     }
     return pairs.join("&");
-  } catch (error) {
-    throw asLengthError(
-      error,
-      name === undefined ? "the form body is" : `parameter ${quote(name)} makes the form body`,
-    );
-  }
+  });
 }
 
 /** `deepObject` for a plain object or a list holding objects, else `form` with `explode` (`a=1&a=2`, as HTML forms write a list). */
@@ -325,10 +317,5 @@ function notQueryable(name: string, value: unknown, instead: string): EndpointEr
  * queryPair("labels", "bug,ui") // "labels=bug%2Cui"
  */
 export function queryPair(name: string, value: string): string {
-  const encodedName = encodeUnreserved(name);
-  const encodedValue = encodeUnreserved(value);
-  if (encodedName === undefined || encodedValue === undefined) {
-    throw new EndpointError("ERR_INVALID_PARAMETER", `parameter ${quote(name)} contains a lone UTF-16 surrogate`);
-  }
-  return `${encodedName}=${encodedValue}`;
+  return `${encodeText(name, encodeUnreserved, name)}=${encodeText(value, encodeUnreserved, name)}`;
 }

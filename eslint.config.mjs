@@ -25,6 +25,26 @@ export default tseslint.config(
     rules: { "@typescript-eslint/no-require-imports": "off" },
   },
   {
+    // Tests go through the public entries (src/index.ts, src/octokit.ts, src/openapi.ts, the CLI as dist/cli.js);
+    // only test/internal/ reads a module for a rule with no public effect.
+    files: ["test/**/*.ts"],
+    ignores: ["test/internal/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "(^|/)src/[^/]+/",
+              message:
+                "Test through src/index.ts, src/octokit.ts, src/openapi.ts or dist/cli.js, or move the test to test/internal/.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Tests drive both libraries through untyped calls on purpose.
     files: ["test/**/*.ts"],
     rules: { "@typescript-eslint/no-explicit-any": "off" },

@@ -16,7 +16,6 @@ import { endpoint as theirs } from "@octokit/endpoint";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { endpoint as ours } from "../src/index.js";
-import { OPTION_KEYS } from "../src/core/options.js";
 import { endpoint as oursForOctokit } from "../src/octokit.js";
 
 const RUNS = Number.parseInt(process.env.FAST_CHECK_RUNS ?? "", 10) || 1500;
@@ -37,6 +36,17 @@ const MAIN: Entry = { name: "fluent-endpoint", lib: ours, octokit: false };
 const OCTOKIT_ENTRY: Entry = { name: "fluent-endpoint/octokit", lib: oursForOctokit, octokit: true };
 /** What the octokit entry does as @octokit/endpoint does, so that a difference there is a failure. */
 const OCTOKIT_CONVENTIONS = ["mediaType.previews, not empty", "'+' in q"];
+
+/** The keys both libraries read as options; every other key is a parameter (checked below). */
+const OPTION_KEYS: ReadonlySet<string> = new Set([
+  "method",
+  "url",
+  "baseUrl",
+  "headers",
+  "mediaType",
+  "data",
+  "request",
+]);
 
 const OUR_UA = O.DEFAULTS.headers["user-agent"] as string;
 const THEIR_UA = T.DEFAULTS.headers["user-agent"] as string;
@@ -682,6 +692,37 @@ function classify(entry: Entry, s: Scenario, d: Diff): string[] {
 }
 
 // ---------------------------------------------------------------------------
+
+describe.each([MAIN, OCTOKIT_ENTRY])("$name reads the same keys as options as @octokit/endpoint", (entry) => {
+  /** Whether `key` is a parameter of a PATCH call to `lib`: it lands in the JSON body under its own name. */
+  const isParameter = (lib: Any, key: string, value: unknown) => {
+    const body = lib("PATCH /x", { [key]: value }).body;
+    return typeof body === "object" && body !== null && Object.hasOwn(body, key);
+  };
+  const VALUES: Record<string, unknown> = {
+    method: "POST",
+    url: "/y",
+    baseUrl: "https://example.test",
+    headers: { "x-a": "1" },
+    mediaType: { format: "raw" },
+    data: { key: "value" },
+    request: { timeout: 1 },
+  };
+
+  it.each([...OPTION_KEYS])("%s is an option, never a parameter", (key) => {
+    expect({ ours: isParameter(entry.lib, key, VALUES[key]), theirs: isParameter(T, key, VALUES[key]) }).toEqual({
+      ours: false,
+      theirs: false,
+    });
+  });
+
+  it.each(["per_page", "q", "owner", "body", "params"])("%s is a parameter", (key) => {
+    expect({ ours: isParameter(entry.lib, key, "v"), theirs: isParameter(T, key, "v") }).toEqual({
+      ours: true,
+      theirs: true,
+    });
+  });
+});
 
 describe.each([MAIN, OCTOKIT_ENTRY])("$name against @octokit/endpoint on ordinary input", (entry) => {
   it(`differs only where docs/octokit-differences.md says, over ${RUNS} generated cases`, () => {

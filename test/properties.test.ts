@@ -7,10 +7,12 @@
 //   FAST_CHECK_RUNS=20000 npx vitest run test/properties.test.ts
 import fc from "fast-check";
 import { immerable } from "immer";
+import { execFile } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve as resolvePath } from "node:path";
 import { pathToFileURL } from "node:url";
+import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
 import {
   type Endpoint,
@@ -22,7 +24,6 @@ import {
   toFetch,
 } from "../src/index.js";
 import { openAPIRoutes, routeTable } from "../src/openapi.js";
-import { openapiCommand } from "../src/cli/openapi.js";
 import { thrown } from "./support/errors.js";
 
 const RUNS = Number.parseInt(process.env.FAST_CHECK_RUNS ?? "", 10) || 200;
@@ -1668,6 +1669,9 @@ describe("routeTable() trusts nothing of its data: accessors, proxies and forged
 });
 
 describe("a module fluent-endpoint openapi generates runs nothing of its description when imported", () => {
+  // The command as users run it: the built dist/cli.js in a child process.
+  const CLI = join(resolvePath(__dirname, ".."), "dist", "cli.js");
+  const run = promisify(execFile);
   const directory = mkdtempSync(join(tmpdir(), "generated-"));
   mkdirSync(join(directory, "node_modules"));
   symlinkSync(resolvePath(__dirname, ".."), join(directory, "node_modules", "fluent-endpoint"), "dir");
@@ -1702,7 +1706,9 @@ describe("a module fluent-endpoint openapi generates runs nothing of its descrip
           };
           writeFileSync(join(directory, name), JSON.stringify(document));
           const output = join(directory, `routes-${written}.mjs`);
-          await openapiCommand([join(directory, name), "-o", output, "--no-types"]);
+          await run(process.execPath, [CLI, "openapi", join(directory, name), "-o", output, "--no-types"], {
+            cwd: directory,
+          });
           expect(readFileSync(output, "utf8")).toMatch(/^[\n\x20-\x7e]*$/);
           const { routes } = (await import(pathToFileURL(output).href)) as { routes: unknown };
           expect(Reflect.get(globalThis, "HOSTILE_RAN")).toBeUndefined();

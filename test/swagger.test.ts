@@ -3,7 +3,6 @@
 import { describe, expect, it } from "vitest";
 import { endpoint, toFetch, type RequestOptions } from "../src/index.js";
 import { openAPIRoutes } from "../src/openapi.js";
-import { swaggerToOpenAPI } from "../src/openapi/swagger.js";
 import { expectEndpointError } from "./support/errors.js";
 
 const INFO = { title: "test", version: "1" };
@@ -376,39 +375,61 @@ describe("Swagger 2.0: in: body under consumes, global and per operation", () =>
   });
 });
 
-describe("Swagger 2.0: the converted description's servers and response media types", () => {
-  const paths = { "/pets": { get: { responses: { 200: { description: "ok", schema: { type: "array" } } } } } };
-  const servers = (extra: Record<string, unknown>) =>
-    swaggerToOpenAPI({ swagger: "2.0", info: INFO, paths: {}, ...extra }).servers;
+describe("Swagger 2.0: the server a call goes to, and the accept header of its response types", () => {
+  const paths = { "/pets": { get: { responses: { 200: { description: "ok" } } } } };
+  const two = (extra: Record<string, unknown>) => ({ swagger: "2.0", info: INFO, paths, ...extra });
+  const three = (servers: string[]) => ({
+    openapi: "3.0.3",
+    info: INFO,
+    paths,
+    ...(servers.length > 0 && { servers: servers.map((url) => ({ url })) }),
+  });
 
+  // Only the first server is ever used, so the http server listed after https for `schemes: [http, https]` shows nowhere.
   it.each([
     [{ host: "api.example.com", basePath: "/v1", schemes: ["https"] }, ["https://api.example.com/v1"]],
     [
       { host: "api.example.com", basePath: "/v1", schemes: ["http", "https"] },
       ["https://api.example.com/v1", "http://api.example.com/v1"],
     ],
+    [{ host: "api.example.com", basePath: "/v1", schemes: ["http"] }, ["http://api.example.com/v1"]],
     [{ host: "api.example.com:8443", basePath: "/v1" }, ["https://api.example.com:8443/v1"]],
     [{ host: "api.example.com", basePath: "/" }, ["https://api.example.com"]],
     [{ host: "api.example.com" }, ["https://api.example.com"]],
     [{ basePath: "/v1" }, ["/v1"]],
     [{ basePath: "/v1/" }, ["/v1"]],
   ])("%j is the servers %j: https first, and https where no scheme is named", (fields, urls) => {
-    expect(servers(fields)).toEqual(urls.map((url) => ({ url })));
+    const [request] = expectSameCalls(two(fields), three(urls), [["GET /pets", {}]]);
+    expect(request!.url).toBe(`${urls[0]}/pets`);
   });
 
-  it("a description with neither host nor basePath has no servers", () => {
-    expect(servers({})).toBeUndefined();
+  it("a description with neither host nor basePath has no servers: a call goes to / as a 3.0 one without servers", () => {
+    const [request] = expectSameCalls(two({}), three([]), [["GET /pets", {}]]);
+    expect(request!.url).toBe("/pets");
   });
 
   it("a response's schema is content of each produces type, an operation's produces replacing the global one", () => {
-    const converted = swaggerToOpenAPI(
-      swagger(
-        { ...paths, "/pets.xml": { get: { produces: ["application/xml"], responses: paths["/pets"].get.responses } } },
-        { produces: ["application/json", "text/csv"] },
-      ),
-    ) as { paths: Record<string, { get: { responses: { 200: { content: object } } } }> };
-    expect(Object.keys(converted.paths["/pets"]!.get.responses[200].content)).toEqual(["application/json", "text/csv"]);
-    expect(Object.keys(converted.paths["/pets.xml"]!.get.responses[200].content)).toEqual(["application/xml"]);
+    const schema = { type: "array" };
+    const fromTwo = swagger(
+      {
+        "/pets": { get: { responses: { 200: { description: "ok", schema } } } },
+        "/pets.xml": { get: { produces: ["application/xml"], responses: { 200: { description: "ok", schema } } } },
+      },
+      { produces: ["application/json", "text/csv"] },
+    );
+    const content = (types: string[]) => Object.fromEntries(types.map((type) => [type, { schema }]));
+    const fromThree = openapi({
+      "/pets": {
+        get: { responses: { 200: { description: "ok", content: content(["application/json", "text/csv"]) } } },
+      },
+      "/pets.xml": { get: { responses: { 200: { description: "ok", content: content(["application/xml"]) } } } },
+    });
+    const [pets, xml] = expectSameCalls(fromTwo, fromThree, [
+      ["GET /pets", {}],
+      ["GET /pets.xml", {}],
+    ]);
+    expect(pets!.headers.accept).toBe("application/json, text/csv");
+    expect(xml!.headers.accept).toBe("application/xml");
   });
 });
 

@@ -1,11 +1,9 @@
 // URL templates (RFC 6570 and `:name`) and the dangling slash, through the public
-// endpoint(); plus the bounded template and route caches (docs/decisions.md).
+// endpoint(); plus what the bounded template and route caches must keep: the same request every time.
 import fc from "fast-check";
 import { parseTemplate } from "url-template";
 import { describe, expect, it } from "vitest";
 import { endpoint, EndpointError } from "../src/index.js";
-import { parseRoute } from "../src/http/route.js";
-import { parseUrlTemplate } from "../src/template/template.js";
 import { expectEndpointError } from "./support/errors.js";
 
 /** The bare expansion of `template`: no baseUrl, GET, the given variables. */
@@ -901,62 +899,58 @@ describe("where url-template strays from RFC 6570, the value it is given is mend
   });
 });
 
-describe("template cache (parseUrlTemplate)", () => {
-  it("returns the cached analysis for a repeated template", () => {
-    const first = parseUrlTemplate("/cache/repeat/{x}");
-    expect(parseUrlTemplate("/cache/repeat/{x}")).toBe(first);
+// The caches behind these are checked from their modules in test/internal/caches.test.ts: a cache has no
+// observable effect but that a repeated template or route gives the same request, which these check.
+describe("a repeated template or route gives the same request every time (the bounded caches)", () => {
+  it("expands each of 513 templates the same on a second round, once the oldest has been evicted", () => {
+    const expandAll = () =>
+      Array.from({ length: 513 }, (_, i) => expand(`/cache/bound/${i}/{x}{?page}`, { x: i, page: 2 }));
+    const first = expandAll();
+    expect(first[0]).toBe("/cache/bound/0/0?page=2");
+    expect(first[512]).toBe("/cache/bound/512/512?page=2");
+    expect(expandAll()).toEqual(first);
   });
 
-  it("holds the last 512 templates, and no more", () => {
-    const analyses = Array.from({ length: 513 }, (_, i) => parseUrlTemplate(`/cache/bound/${i}/{x}`));
-    // The newest 512 are still cached (asking does not change the order)…
-    for (let i = 512; i >= 1; i--) expect(parseUrlTemplate(`/cache/bound/${i}/{x}`)).toBe(analyses[i]);
-    // …and the oldest was evicted for them.
-    expect(parseUrlTemplate("/cache/bound/0/{x}")).not.toBe(analyses[0]);
+  it("expands a template of 2 048 characters, and one of 2 049 that is never cached, the same on every call", () => {
+    for (const length of [2048, 2049]) {
+      const template = `/${"a".repeat(length - 5)}/{x}`;
+      expect(template.length).toBe(length);
+      const url = `/${"a".repeat(length - 5)}/a%2Fb`;
+      for (let i = 0; i < 2; i++) expect(expand(template, { x: "a/b" })).toBe(url);
+    }
   });
 
-  it("evicts the oldest template first", () => {
-    const oldest = parseUrlTemplate("/cache/fifo/oldest");
-    for (let i = 0; i < 512; i++) parseUrlTemplate(`/cache/fifo/${i}`);
-    const newest = parseUrlTemplate("/cache/fifo/511");
-    expect(parseUrlTemplate("/cache/fifo/511")).toBe(newest);
-    expect(parseUrlTemplate("/cache/fifo/oldest")).not.toBe(oldest);
+  it("reads a repeated route's method and url the same each time, a route over 2 048 characters too", () => {
+    for (const [route, url] of [
+      ["POST /route-cache/{x}", "https://api.github.com/route-cache/1"],
+      [`PUT /${"r".repeat(2100)}/{x}`, `https://api.github.com/${"r".repeat(2100)}/1`],
+    ] as const) {
+      for (let i = 0; i < 2; i++)
+        expect(endpoint(route, { x: 1 })).toMatchObject({
+          method: route.slice(0, route.indexOf(" ")).toLowerCase(),
+          url,
+        });
+    }
   });
 
-  it("caches a template of exactly 2048 characters", () => {
-    const template = `/${"a".repeat(2047)}`;
-    expect(template.length).toBe(2048);
-    expect(parseUrlTemplate(template)).toBe(parseUrlTemplate(template));
+  it("reads each of 513 routes the same on a second round, once the oldest has been evicted", () => {
+    const callAll = () =>
+      Array.from({ length: 513 }, (_, i) => endpoint(`${i % 2 === 0 ? "GET" : "DELETE"} /route-cache/bound/${i}`));
+    const first = callAll();
+    expect(first[0]).toMatchObject({ method: "get", url: "https://api.github.com/route-cache/bound/0" });
+    expect(first[511]).toMatchObject({ method: "delete", url: "https://api.github.com/route-cache/bound/511" });
+    expect(callAll()).toEqual(first);
   });
 
-  it("does not cache a template longer than 2048 characters", () => {
-    const template = `/${"a".repeat(2048)}`;
-    expect(template.length).toBe(2049);
-    const first = parseUrlTemplate(template);
-    expect(parseUrlTemplate(template)).not.toBe(first);
-    expect(parseUrlTemplate(template).parts).toEqual(first.parts);
-  });
-});
-
-describe("route cache (parseRoute)", () => {
-  it("returns the same frozen parse for a repeated route", () => {
-    const first = parseRoute("POST /route-cache/{x}");
-    expect(first).toEqual({ method: "POST", url: "/route-cache/{x}" });
-    expect(Object.isFrozen(first)).toBe(true);
-    expect(parseRoute("POST /route-cache/{x}")).toBe(first);
-  });
-
-  it("holds the last 512 routes, and no more", () => {
-    const parsed = Array.from({ length: 513 }, (_, i) => parseRoute(`GET /route-cache/bound/${i}`));
-    for (let i = 512; i >= 1; i--) expect(parseRoute(`GET /route-cache/bound/${i}`)).toBe(parsed[i]);
-    expect(parseRoute("GET /route-cache/bound/0")).not.toBe(parsed[0]);
-  });
-
-  it("does not cache a route longer than 2048 characters, and still parses it", () => {
-    const route = `GET /${"r".repeat(2100)}`;
-    const first = parseRoute(route);
-    expect(parseRoute(route)).not.toBe(first);
-    expect(parseRoute(route)).toEqual(first);
+  it("keeps a route as written when a merge() of it is changed", () => {
+    const merged = endpoint.merge("POST /route-cache/shared");
+    merged.method = "GET";
+    merged.url = "/elsewhere";
+    expect(endpoint.merge("POST /route-cache/shared")).toMatchObject({ method: "POST", url: "/route-cache/shared" });
+    expect(endpoint("POST /route-cache/shared")).toMatchObject({
+      method: "post",
+      url: "https://api.github.com/route-cache/shared",
+    });
   });
 
   it("keeps refusing a bad route on every call (errors are never cached)", () => {

@@ -14,11 +14,11 @@ import {
   type RouteKey,
   type RouteMap,
   type RouteParameters,
+  type RouteTable,
 } from "../src/index.js";
 import type { paths as NotePaths } from "./fixtures/openapi/notes.js";
 import type { paths as PetPaths } from "./fixtures/openapi/petstore-expanded.js";
 import type { paths as RequestPaths } from "./fixtures/openapi/requests.js";
-import type { RouteTable } from "../src/core/route-table.js";
 
 describe("names a literal route requires", () => {
   it("requires the names of simple and reserved expressions and :name placeholders", () => {

@@ -1,5 +1,5 @@
 import { kindOf, EndpointError, isRevoked, quote } from "../core/errors.js";
-import { formBody } from "../http/serialize.js";
+import { formBody, plainFormField } from "../http/serialize.js";
 import { jsonText } from "../http/json.js";
 import type { RequestOptions } from "../core/types.js";
 import { builtinKind, isPlainObject, ownValue, scalarText, setOwn } from "../core/values.js";
@@ -40,7 +40,7 @@ function formText(body: object): string {
       "an array body has no application/x-www-form-urlencoded form; send a plain object, a string or URLSearchParams",
     );
   }
-  return formBody(body as Record<string, unknown>);
+  return formBody(body as Record<string, unknown>, plainFormField);
 }
 
 // docs/decisions.md, "`toFetch` bodies": by the Encoding Object's defaults, a file as it is, bytes as an

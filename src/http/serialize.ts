@@ -219,14 +219,14 @@ export function contentText(name: string, value: unknown, contentType: string): 
 
 /**
  * Form fields as `application/x-www-form-urlencoded` text, each field's pairs written by `writeField` ("" for none):
- * by default `toFetch`'s, `form` with `explode`, a nested object as `deepObject`.
+ * {@link plainFormField} for `toFetch`, a table's Encoding Object for {@link encodedFormBody}.
  *
  * @example
- * formBody({ amount: 100, metadata: { order: "6735" } }) // "amount=100&metadata%5Border%5D=6735"
+ * formBody({ amount: 100, metadata: { order: "6735" } }, plainFormField) // "amount=100&metadata%5Border%5D=6735"
  */
 export function formBody(
   fields: Readonly<Record<string, unknown>>,
-  writeField: (name: string, value: unknown) => string = defaultFormField,
+  writeField: (name: string, value: unknown) => string,
 ): string {
   const pairs: string[] = [];
   let name: string | undefined;
@@ -244,7 +244,8 @@ export function formBody(
   }
 }
 
-function defaultFormField(name: string, value: unknown): string {
+/** A plain route's form field: `form` with `explode`, a nested object as `deepObject`. */
+export function plainFormField(name: string, value: unknown): string {
   return encodedPairs(name, value, defaultFormStyle(name, value), encodeUnreserved);
 }
 

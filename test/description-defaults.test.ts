@@ -87,6 +87,21 @@ describe("a description's server and accept replace GitHub's", () => {
     expect(endpoint.withRoutes(openAPIRoutes(document))("GET /items/{id}", { id: "7" }).url).toBe("/items/7");
   });
 
+  it("keeps a relative server url relative to where the description is served (Server Object, `url`)", () => {
+    const at = (url: string) => {
+      const document = { ...regional, servers: [{ url }] };
+      return endpoint.withRoutes(openAPIRoutes(document))("GET /items/{id}", { id: "7" }).url;
+    };
+    expect(at("./")).toBe("./items/7");
+    expect(at("../api/")).toBe("../api/items/7");
+    expect(at("v1")).toBe("v1/items/7");
+    // Read against the description's own url, as a client resolves it: not against the host's root.
+    expect(new URL(at("../api/"), "https://example.com/docs/v2/openapi.json").href).toBe(
+      "https://example.com/docs/api/items/7",
+    );
+    expectEndpointError(() => at("v1?x=1"), "ERR_INVALID_OPTIONS", "must be");
+  });
+
   it("keeps GitHub's defaults for a table made without a server (routeTable(data))", () => {
     const api = endpoint.withRoutes(routeTable({ "GET /x": { url: "/x", parameters: {} } }));
     expect(api("GET /x")).toMatchObject({

@@ -151,6 +151,45 @@ describe("style table: header and cookie objects with explode", () => {
   });
 });
 
+describe("RFC 6570, section 2.3: a list or object with no defined member is undefined, so it is left out", () => {
+  const call = api({
+    "/x": get(
+      { name: "X-Tags", in: "header", schema: { type: "array" } },
+      { name: "X-Map", in: "header", explode: true, schema: { type: "object" } },
+      { name: "tags", in: "cookie", schema: { type: "array" } },
+      { name: "flat", in: "cookie", explode: false, schema: { type: "array" } },
+      { name: "map", in: "cookie", schema: { type: "object" } },
+    ),
+  });
+  const sent = (parameters: Record<string, unknown>) => {
+    const { "user-agent": _, ...headers } = call("GET /x", parameters).headers;
+    return headers;
+  };
+
+  it("a header parameter whose list is empty or holds only null sends no header (not `x-tags: `)", () => {
+    expect(sent({ "X-Tags": [], "X-Map": {} })).toEqual({});
+    expect(sent({ "X-Tags": [null], "X-Map": { a: null } })).toEqual({});
+  });
+
+  it("a cookie parameter whose list or object defines nothing adds no cookie, and no empty cookie header is sent", () => {
+    expect(sent({ tags: [], flat: [], map: {} })).toEqual({});
+    expect(sent({ tags: [null, undefined], map: { a: null }, flat: ["a"] })).toEqual({ cookie: "flat=a" });
+  });
+
+  it("an empty string is a value, not an undefined one: `x-tags: ` and `tags=`, as the style table's empty row", () => {
+    expect(sent({ "X-Tags": [""], tags: [""] })).toEqual({ "x-tags": "", cookie: "tags=" });
+  });
+
+  it("a hole is still refused, naming the operation and the parameter", () => {
+    expectEndpointError(
+      // eslint-disable-next-line no-sparse-arrays
+      () => sent({ tags: [, 1] }),
+      "ERR_INVALID_PARAMETER",
+      'GET /x: parameter "tags" contains a sparse array',
+    );
+  });
+});
+
 describe("allowReserved still percent-encodes what a query cannot carry or a form query reads", () => {
   const call = api({ "/x": get({ name: "r", in: "query", allowReserved: true }) });
   const url = (r: unknown) => call("GET /x", { r }).url.slice(`${BASE}/x?r=`.length);

@@ -80,8 +80,10 @@ export function serverUrl(server: RouteServer, given: ServerVariables): string {
   if (empty !== undefined) {
     fail(`server variable ${quote(empty.name)} is ${quote(empty.value)}, which would leave the server without a host`);
   }
-  // A relative server (`v1`) is relative to the description's location, which a table does not know: `/v1`.
-  return readBaseUrl(text === "" || text.startsWith("/") || /^[a-z][\w+.-]*:/i.test(text) ? text : `/${text}`);
+  // A relative server (`v1`, `./`, `../api`) is relative to where the description is served, which the caller reads
+  // the url against: it stays relative (`v1/pets`), checked as the path it becomes.
+  readBaseUrl(text === "" || text.startsWith("/") || /^[a-z][\w+.-]*:/i.test(text) ? text : `/${text}`);
+  return text;
 }
 
 /** `given` checked against the variables the servers declare: a name none of them declares is a mistake. */

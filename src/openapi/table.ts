@@ -220,22 +220,38 @@ function placeParameter(
 ): string {
   if (value === undefined || value === null) return "";
   try {
-    if (placement === "header") {
-      setHeader(headers, name, headerText(name, value));
-    } else if (placement === "cookie") {
-      // OpenAPI's default for a cookie: `form`, exploded.
-      addCookie(headers, cookieText(name, value, "form", true));
-    } else if (typeof placement === "object") {
-      if (!("in" in placement)) return styledPairs(name, value, placement);
-      const { in: location, contentType, style, explode } = placement;
-      if (contentType !== undefined) return placeContent(name, value, location, contentType, headers);
-      if (location === "header") setHeader(headers, name, headerText(name, value, explode === true));
-      else if (location === "cookie") addCookie(headers, cookieText(name, value, style ?? "form", explode ?? true));
+    if (typeof placement === "object" && !("in" in placement)) return styledPairs(name, value, placement);
+    // A location alone writes OpenAPI's defaults: a header `simple`, a cookie `form`, exploded.
+    const {
+      in: location,
+      contentType,
+      style,
+      explode,
+    } = typeof placement === "object" ? placement : ({ in: placement } as ParameterEncoding);
+    if (contentType !== undefined) return placeContent(name, value, location, contentType, headers);
+    // The text is written first, so a hole or a nested object is refused even in a value that defines nothing.
+    const text =
+      location === "header"
+        ? headerText(name, value, explode === true)
+        : location === "cookie"
+          ? cookieText(name, value, style ?? "form", explode ?? true)
+          : undefined;
+    if (text !== undefined && !definesNothing(value)) {
+      if (location === "header") setHeader(headers, name, text);
+      else addCookie(headers, text);
     }
     return "";
   } catch (error) {
     throw withOperation(entry, error);
   }
+}
+
+/** A list or object with no member but `undefined` or `null` is undefined (RFC 6570, section 2.3): it is left out. */
+function definesNothing(value: unknown): boolean {
+  return (
+    (Array.isArray(value) || isPlainObject(value)) &&
+    Object.values(value).every((item) => item === undefined || item === null)
+  );
 }
 
 /** A `content` parameter: its media type's text, percent-encoded in a query or cookie, as it is in a header. */

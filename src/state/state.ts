@@ -4,7 +4,7 @@ import { freeze, Immer, isDraft } from "immer";
 import type { Conventions } from "../core/conventions.js";
 import { EndpointError, quote } from "../core/errors.js";
 import { OPTION_KEYS } from "../core/options.js";
-import { placementOf, type RouteEntry, routeEntry, type TableRuntime } from "../core/route-table.js";
+import { placementOf, type RouteEntry, routeEntry, type IndexedTable } from "../core/route-table.js";
 import type { HeaderValue, MergedOptions, ReadonlyMergedOptions, RequestMeta } from "../core/types.js";
 import { cloneValue, isPlainObject, ownValue, setOwn } from "../core/values.js";
 import { Walk } from "../core/walk.js";
@@ -214,7 +214,7 @@ function applyPatch(state: WritableState, patch: Patch, conventions: Conventions
  * state (docs/decisions.md, "Route tables: one resolution"); a url that is no route of the table is checked
  * as a template.
  */
-function resolveRoute(state: WritableState, table: TableRuntime | undefined): void {
+function resolveRoute(state: WritableState, table: IndexedTable | undefined): void {
   if (table === undefined) return;
   const entry = routeEntry(table, state.method, state.url);
   if (entry !== state.entry) state.entry = entry;
@@ -227,7 +227,7 @@ function resolveRoute(state: WritableState, table: TableRuntime | undefined): vo
 }
 
 /** `state` with its route looked up in `table`, which `withRoutes()` adds. */
-export function withTable(state: EndpointState, table: TableRuntime): EndpointState {
+export function withTable(state: EndpointState, table: IndexedTable): EndpointState {
   const next = immer.produce(state, (draft: WritableState) => resolveRoute(draft, table));
   return frozenState(next, state);
 }

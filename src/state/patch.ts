@@ -82,7 +82,10 @@ export function readOptions(
     const value = options[key];
     // `data: undefined` is no data, dropping any below (docs/decisions.md, "`undefined` options").
     if (value === undefined && key !== "data") continue;
-    if (wait && (OPTION_KEYS.has(key) || nearMiss(key) !== undefined)) {
+    // Most keys are parameters, told from an option or its near miss by one look each (readKey would look twice).
+    if (!OPTION_KEYS.has(key) && nearMiss(key) === undefined) {
+      setOwn((patch.params ??= {}), key, value);
+    } else if (wait) {
       (patch.pending ??= []).push([key, value]);
       // Its place among the parameters, which it keeps if the route declares it (a body's fields keep their order).
       setOwn((patch.params ??= {}), key, PENDING);

@@ -59,6 +59,9 @@ const CHOSEN_ACCEPT = 2;
 // Written out: a bundler keeps a module-level `1 | 2` (it might call valueOf), and with it the state and immer.
 const CHOSEN_BOTH = 3;
 
+// Shared by every state without parameters, so a call sees at once that it has none to copy.
+const NO_PARAMS: Readonly<Record<string, unknown>> = /*#__PURE__*/ Object.freeze({});
+
 export const ROOT_STATE: EndpointState = /*#__PURE__*/ createState(
   "GET",
   "https://api.github.com",
@@ -83,7 +86,7 @@ function createState(
       headers,
       format: "",
       previews: undefined,
-      params: {},
+      params: NO_PARAMS,
       data: undefined,
       request: undefined,
       entry: undefined,
@@ -149,6 +152,11 @@ export function mergeForCall(base: EndpointState, patches: readonly Patch[], con
     applyPatch(state, settled, conventions);
     const values = settled.params;
     if (values === undefined) continue;
+    // The first patch's own record (read for this call) serves as is where there is nothing below it.
+    if (state.params === NO_PARAMS) {
+      state.params = values;
+      continue;
+    }
     const params = state.params === base.params ? { ...base.params } : (state.params as Record<string, unknown>);
     for (const key of Object.keys(values)) setOwn(params, key, values[key]);
     state.params = params;

@@ -255,23 +255,21 @@ export function tableRuntime(routes: unknown, below: IndexedTable | undefined): 
     );
   }
   // A later table's routes replace an earlier one's of the same key; each route keeps its own table's server.
-  const all =
+  const kept: TableRuntime =
     below === undefined
-      ? entries
-      : Object.freeze(Object.assign(Object.create(null) as Record<string, RouteEntry>, below.entries, entries));
-  const byMethod = routesOf(all);
-  if (below === undefined)
-    return Object.freeze({ entries, values, placeParameter, writeBody, server, authorize, routes: byMethod });
-  return Object.freeze({
-    entries: all,
-    values,
-    placeParameter,
-    writeBody,
-    server: (entry: RouteEntry | undefined) => server(entry) ?? below.server(entry),
-    authorize: (entry: RouteEntry, url: string, headers: Record<string, unknown>) =>
-      authorize(entry, url, headers) || below.authorize(entry, url, headers),
-    routes: byMethod,
-  });
+      ? { entries, values, placeParameter, writeBody, server, authorize }
+      : {
+          entries: Object.freeze(
+            Object.assign(Object.create(null) as Record<string, RouteEntry>, below.entries, entries),
+          ),
+          values,
+          placeParameter,
+          writeBody,
+          server: (entry: RouteEntry | undefined) => server(entry) ?? below.server(entry),
+          authorize: (entry: RouteEntry, url: string, headers: Record<string, unknown>) =>
+            authorize(entry, url, headers) || below.authorize(entry, url, headers),
+        };
+  return Object.freeze({ ...kept, routes: routesOf(kept.entries) });
 }
 
 // Each entry read once, under its key's method (upper case, as `routeTable()` writes it) and url.

@@ -125,8 +125,8 @@ export function readKey(patch: Patch, key: string, value: unknown, conventions: 
       patch.request = assertRequest(value);
       break;
     default:
+      // readOptions() reads a parameter itself: a key that comes here is an option's near miss.
       assertNoNearMiss(key);
-      setOwn((patch.params ??= {}), key, value);
   }
 }
 

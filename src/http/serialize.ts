@@ -250,15 +250,18 @@ export function encodedFormBody(
   fields: Readonly<Record<string, unknown>>,
   encoding: Readonly<Record<string, Style | ContentEncoding>>,
 ): string {
-  const pairs: string[] = [];
+  // Joined as they are written, not pushed and joined: a pair is never "" (it holds "=").
+  let pairs = "";
+  const add = (written: string) => {
+    if (written !== "") pairs = pairs === "" ? written : `${pairs}&${written}`;
+  };
   let name: string | undefined;
   try {
     for (name of Object.keys(fields)) {
       const value = fields[name];
       const entry = Object.hasOwn(encoding, name) ? encoding[name] : undefined;
       if (entry !== undefined && "style" in entry) {
-        const written = styledPairs(name, value, entry);
-        if (written !== "") pairs.push(written);
+        add(styledPairs(name, value, entry));
         continue;
       }
       const field = name;
@@ -270,10 +273,10 @@ export function encodedFormBody(
           entry?.contentType === undefined
             ? (scalarText(item, field) ?? jsonText(item, `parameter ${quote(field)}`))
             : contentText(field, item, entry.contentType);
-        pairs.push(`${encodeText(field, encodeUnreserved, field)}=${encodeText(text, encodeUnreserved, field)}`);
+        add(`${encodeText(field, encodeUnreserved, field)}=${encodeText(text, encodeUnreserved, field)}`);
       }
     }
-    return pairs.join("&");
+    return pairs;
   } catch (error) {
     throw asLengthError(
       error,

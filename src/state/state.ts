@@ -59,8 +59,8 @@ const CHOSEN_ACCEPT = 2;
 // Written out: a bundler keeps a module-level `1 | 2` (it might call valueOf), and with it the state and immer.
 const CHOSEN_BOTH = 3;
 
-// Shared by every state without parameters, so a call sees at once that it has none to copy.
-const NO_PARAMS: Readonly<Record<string, unknown>> = /*#__PURE__*/ Object.freeze({});
+// Shared by every state without parameters (frozen with the root states), so a call sees at once that it has none to copy.
+const NO_PARAMS: Readonly<Record<string, unknown>> = {};
 
 export const ROOT_STATE: EndpointState = /*#__PURE__*/ createState(
   "GET",
@@ -177,8 +177,7 @@ function settle(patch: Patch, state: EndpointState, conventions: Conventions): P
   const params = (settled.params = { ...patch.params });
   const declares = (entry: RouteEntry | undefined, key: string) =>
     entry !== undefined && placementOf(entry, key) !== undefined;
-  const routeKeys = pending.some(([key]) => key === "method" || key === "url");
-  const before = routeKeys ? routeEntry(table, patch.method ?? state.method, patch.url ?? state.url) : undefined;
+  const before = routeEntry(table, patch.method ?? state.method, patch.url ?? state.url);
   for (const [key, value] of pending) {
     if ((key === "method" || key === "url") && !declares(before, key)) readKey(settled, key, value, conventions);
   }

@@ -224,7 +224,7 @@ export interface TableRuntime {
 }
 
 /** A table as `withRoutes()` keeps it: its runtime, with its routes by method then url, so a lookup builds no key string. */
-export interface IndexedTable extends TableRuntime {
+export interface IndexedTable extends Omit<TableRuntime, "entries"> {
   readonly routes: ReadonlyMap<string, ReadonlyMap<string, RouteEntry>>;
 }
 
@@ -254,14 +254,11 @@ export function tableRuntime(routes: unknown, below: IndexedTable | undefined): 
       `withRoutes() needs a table from routeTable(), got ${kindOf(routes)}`,
     );
   }
-  // A later table's routes replace an earlier one's of the same key; each route keeps its own table's server.
-  const kept: TableRuntime =
+  // Each route keeps its own table's server.
+  const kept =
     below === undefined
-      ? { entries, values, placeParameter, writeBody, server, authorize }
+      ? { values, placeParameter, writeBody, server, authorize }
       : {
-          entries: Object.freeze(
-            Object.assign(Object.create(null) as Record<string, RouteEntry>, below.entries, entries),
-          ),
           values,
           placeParameter,
           writeBody,
@@ -269,12 +266,14 @@ export function tableRuntime(routes: unknown, below: IndexedTable | undefined): 
           authorize: (entry: RouteEntry, url: string, headers: Record<string, unknown>) =>
             authorize(entry, url, headers) || below.authorize(entry, url, headers),
         };
-  return Object.freeze({ ...kept, routes: routesOf(kept.entries) });
+  return Object.freeze({ ...kept, routes: routesOf(entries, below) });
 }
 
-// Each entry read once, under its key's method (upper case, as `routeTable()` writes it) and url.
-function routesOf(entries: TableRuntime["entries"]): IndexedTable["routes"] {
+// Each entry read once, under its key's method (upper case, as `routeTable()` writes it) and url; a later table's
+// routes replace an earlier one's of the same key.
+function routesOf(entries: TableRuntime["entries"], below: IndexedTable | undefined): IndexedTable["routes"] {
   const routes = new Map<string, Map<string, RouteEntry>>();
+  for (const [method, urls] of below?.routes ?? []) routes.set(method, new Map(urls));
   for (const key of Object.keys(entries)) {
     const method = key.slice(0, key.indexOf(" "));
     routes.set(method, (routes.get(method) ?? new Map()).set(key.slice(method.length + 1), entries[key]!));

@@ -19,10 +19,15 @@ const DELIMITERS: Partial<Record<QueryStyle, string>> = { form: ",", spaceDelimi
  * styledPairs("color", { R: 100, G: 200 }, { style: "deepObject", explode: true }) // "color%5BR%5D=100&color%5BG%5D=200"
  */
 export function styledPairs(name: string, value: unknown, style: Style): string {
-  return encodedPairs(name, value, style, style.allowReserved === true ? encodeQueryReserved : encodeUnreserved);
+  const encode = style.allowReserved === true ? encodeQueryReserved : encodeUnreserved;
+  // Apart: toFetch's form body is exploded, so it never bundles the delimiters.
+  return style.explode || style.style === "deepObject"
+    ? encodedPairs(name, value, style, encode)
+    : delimitedPair(name, value, style, encode);
 }
 
-// `encode` given apart from `style`: a form body without an encoding never bundles the `allowReserved` encoder.
+// Exploded, or `deepObject`. `encode` given apart from `style`: a form body without an encoding never bundles the
+// `allowReserved` encoder.
 function encodedPairs(
   name: string,
   value: unknown,
@@ -30,13 +35,37 @@ function encodedPairs(
   encode: (text: string) => string | undefined,
 ): string {
   if (value === undefined || value === null) return "";
-  const pair = (key: string, text: string) => `${encodeText(key, encode, name)}=${encodeText(text, encode, name)}`;
   const walk = new Walk(name);
   if (style.style === "deepObject") return deepPairs(encodeText(name, encode, name), value, walk, encode);
-  const text = scalarText(value, name);
-  if (text !== undefined) return pair(name, text);
+  const items = styledItems(name, value, style, walk);
+  if (typeof items === "string") return pair(name, items, encode);
   const list = Array.isArray(value);
-  if (!list && !isPlainObject(value)) throw unexpressible(name, value, style.style);
+  // Exploded objects are `form` only: space and pipe delimiters have no form for their keys.
+  if (!list && style.style !== "form") throw unexpressible(name, value, style.style);
+  return items.map(([key, text]) => pair(list ? name : key, text, encode, name)).join("&");
+}
+
+/** One `name=a,b` pair (`form`, `spaceDelimited`, `pipeDelimited` without `explode`). */
+function delimitedPair(
+  name: string,
+  value: unknown,
+  style: Style,
+  encode: (text: string) => string | undefined,
+): string {
+  if (value === undefined || value === null) return "";
+  const items = styledItems(name, value, style, new Walk(name));
+  if (typeof items === "string") return pair(name, items, encode);
+  const texts = Array.isArray(value) ? items.map(([, text]) => text) : items.flat();
+  if (texts.length === 0) return "";
+  const delimiter = DELIMITERS[style.style]!;
+  return `${encodeText(name, encode, name)}=${texts.map((text) => encodeText(text, encode, name)).join(delimiter)}`;
+}
+
+/** A scalar's text, or the items of a list or plain object as [key, text], undefined and null items left out. */
+function styledItems(name: string, value: unknown, style: Style, walk: Walk): string | [string, string][] {
+  const text = scalarText(value, name);
+  if (text !== undefined) return text;
+  if (!Array.isArray(value) && !isPlainObject(value)) throw unexpressible(name, value, style.style);
   const items: [string, string][] = [];
   for (const key of walk.keys(value)) {
     const item = (value as Record<string, unknown>)[key];
@@ -45,15 +74,11 @@ function encodedPairs(
     if (itemText === undefined) throw unexpressible(name, item, style.style);
     items.push([key, itemText]);
   }
-  if (style.explode) {
-    // Exploded objects are `form` only: space and pipe delimiters have no form for their keys.
-    if (!list && style.style !== "form") throw unexpressible(name, value, style.style);
-    return items.map(([key, text]) => pair(list ? name : key, text)).join("&");
-  }
-  const delimiter = DELIMITERS[style.style]!;
-  const texts = list ? items.map(([, text]) => text) : items.flat();
-  if (texts.length === 0) return "";
-  return `${encodeText(name, encode, name)}=${texts.map((text) => encodeText(text, encode, name)).join(delimiter)}`;
+  return items;
+}
+
+function pair(key: string, text: string, encode: (text: string) => string | undefined, name = key): string {
+  return `${encodeText(key, encode, name)}=${encodeText(text, encode, name)}`;
 }
 
 // docs/decisions.md, "OpenAPI styles": a list inside a deepObject is written by index, as `a[0]=x`.

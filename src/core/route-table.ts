@@ -226,6 +226,8 @@ export interface TableRuntime {
 /** A table as `withRoutes()` keeps it: its runtime, with its routes by method then url, so a lookup builds no key string. */
 export interface IndexedTable extends Omit<TableRuntime, "entries"> {
   readonly routes: ReadonlyMap<string, ReadonlyMap<string, RouteEntry>>;
+  /** The table `withRoutes()` added before this one, whose routes this one's replace. */
+  readonly below: IndexedTable | undefined;
 }
 
 /** The runtime a `withRoutes()` table carries, indexed; `ERR_INVALID_OPTIONS` for anything else. */
@@ -254,26 +256,22 @@ export function tableRuntime(routes: unknown, below: IndexedTable | undefined): 
       `withRoutes() needs a table from routeTable(), got ${kindOf(routes)}`,
     );
   }
-  // Each route keeps its own table's server.
-  const kept =
-    below === undefined
-      ? { values, placeParameter, writeBody, server, authorize }
-      : {
-          values,
-          placeParameter,
-          writeBody,
-          server: (entry: RouteEntry | undefined) => server(entry) ?? below.server(entry),
-          authorize: (entry: RouteEntry, url: string, headers: Record<string, unknown>) =>
-            authorize(entry, url, headers) || below.authorize(entry, url, headers),
-        };
-  return Object.freeze({ ...kept, routes: routesOf(entries, below) });
+  // A later table's routes come first; each route keeps its own table's server.
+  return Object.freeze({
+    values,
+    placeParameter,
+    writeBody,
+    server: (entry: RouteEntry | undefined) => server(entry) ?? below?.server(entry),
+    authorize: (entry: RouteEntry, url: string, headers: Record<string, unknown>) =>
+      authorize(entry, url, headers) || (below?.authorize(entry, url, headers) ?? ""),
+    routes: routesOf(entries),
+    below,
+  });
 }
 
-// Each entry read once, under its key's method (upper case, as `routeTable()` writes it) and url; a later table's
-// routes replace an earlier one's of the same key.
-function routesOf(entries: TableRuntime["entries"], below: IndexedTable | undefined): IndexedTable["routes"] {
+// Each entry read once, under its key's method (upper case, as `routeTable()` writes it) and url.
+function routesOf(entries: TableRuntime["entries"]): IndexedTable["routes"] {
   const routes = new Map<string, Map<string, RouteEntry>>();
-  for (const [method, urls] of below?.routes ?? []) routes.set(method, new Map(urls));
   for (const key of Object.keys(entries)) {
     const method = key.slice(0, key.indexOf(" "));
     routes.set(method, (routes.get(method) ?? new Map()).set(key.slice(method.length + 1), entries[key]!));
@@ -292,7 +290,7 @@ export function routeEntry(
   url: string | undefined,
 ): RouteEntry | undefined {
   if (table === undefined || method === undefined || url === undefined) return undefined;
-  return table.routes.get(method.toUpperCase())?.get(url);
+  return table.routes.get(method.toUpperCase())?.get(url) ?? routeEntry(table.below, method, url);
 }
 
 /** The key of a route in a table: `"GET /pets/{petId}"`. */

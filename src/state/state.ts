@@ -59,9 +59,6 @@ const CHOSEN_ACCEPT = 2;
 // Written out: a bundler keeps a module-level `1 | 2` (it might call valueOf), and with it the state and immer.
 const CHOSEN_BOTH = 3;
 
-// Shared by every state without parameters (frozen with the root states), so a call sees at once that it has none to copy.
-const NO_PARAMS: Readonly<Record<string, unknown>> = {};
-
 export const ROOT_STATE: EndpointState = /*#__PURE__*/ createState(
   "GET",
   "https://api.github.com",
@@ -86,7 +83,7 @@ function createState(
       headers,
       format: "",
       previews: undefined,
-      params: NO_PARAMS,
+      params: {},
       data: undefined,
       request: undefined,
       entry: undefined,
@@ -152,11 +149,6 @@ export function mergeForCall(base: EndpointState, patches: readonly Patch[], con
     applyPatch(state, settled, conventions);
     const values = settled.params;
     if (values === undefined) continue;
-    // The first patch's own record (read for this call) serves as is where there is nothing below it.
-    if (state.params === NO_PARAMS) {
-      state.params = values;
-      continue;
-    }
     const params = state.params === base.params ? { ...base.params } : (state.params as Record<string, unknown>);
     for (const key of Object.keys(values)) setOwn(params, key, values[key]);
     state.params = params;
@@ -224,7 +216,7 @@ function applyPatch(state: WritableState, patch: Patch, conventions: Conventions
 function resolveRoute(state: WritableState, table: IndexedTable | undefined): void {
   if (table === undefined) return;
   const entry = routeEntry(table, state.method, state.url);
-  if (entry !== state.entry) state.entry = entry;
+  state.entry = entry; // immer keeps a draft unchanged when a field gets the value it has
   if (entry === undefined && state.url !== undefined) parseUrlTemplate(state.url);
   // docs/decisions.md, "A description's defaults": a table that names a server replaces what the caller did not choose.
   if (table.server(undefined) === undefined) return;

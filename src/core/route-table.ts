@@ -223,15 +223,8 @@ export interface TableRuntime {
   authorize(entry: RouteEntry, url: string, headers: Record<string, unknown>): string;
 }
 
-/** A table as `withRoutes()` keeps it: its runtime, with its routes by method then url, so a lookup builds no key string. */
-export interface IndexedTable extends Omit<TableRuntime, "entries"> {
-  readonly routes: ReadonlyMap<string, ReadonlyMap<string, RouteEntry>>;
-  /** The table `withRoutes()` added before this one, whose routes this one's replace. */
-  readonly below: IndexedTable | undefined;
-}
-
-/** The runtime a `withRoutes()` table carries, indexed; `ERR_INVALID_OPTIONS` for anything else. */
-export function tableRuntime(routes: unknown, below: IndexedTable | undefined): IndexedTable {
+/** The runtime a `withRoutes()` table carries; `ERR_INVALID_OPTIONS` for anything else. */
+export function tableRuntime(routes: unknown, below: TableRuntime | undefined): TableRuntime {
   let runtime: TableRuntime | undefined;
   try {
     runtime = typeof routes === "object" && routes !== null ? (routes as Partial<RouteTable>)[TABLE] : undefined;
@@ -256,27 +249,17 @@ export function tableRuntime(routes: unknown, below: IndexedTable | undefined): 
       `withRoutes() needs a table from routeTable(), got ${kindOf(routes)}`,
     );
   }
-  // A later table's routes come first; each route keeps its own table's server.
+  if (below === undefined) return Object.freeze({ entries, values, placeParameter, writeBody, server, authorize });
+  // A later table's routes replace an earlier one's of the same key; each route keeps its own table's server.
   return Object.freeze({
+    entries: Object.freeze(Object.assign(Object.create(null) as Record<string, RouteEntry>, below.entries, entries)),
     values,
     placeParameter,
     writeBody,
-    server: (entry: RouteEntry | undefined) => server(entry) ?? below?.server(entry),
+    server: (entry: RouteEntry | undefined) => server(entry) ?? below.server(entry),
     authorize: (entry: RouteEntry, url: string, headers: Record<string, unknown>) =>
-      authorize(entry, url, headers) || (below?.authorize(entry, url, headers) ?? ""),
-    routes: routesOf(entries),
-    below,
+      authorize(entry, url, headers) || below.authorize(entry, url, headers),
   });
-}
-
-// Each entry read once, under its key's method (upper case, as `routeTable()` writes it) and url.
-function routesOf(entries: TableRuntime["entries"]): IndexedTable["routes"] {
-  const routes = new Map<string, Map<string, RouteEntry>>();
-  for (const key of Object.keys(entries)) {
-    const method = key.slice(0, key.indexOf(" "));
-    routes.set(method, (routes.get(method) ?? new Map()).set(key.slice(method.length + 1), entries[key]!));
-  }
-  return routes;
 }
 
 function isObject(value: unknown): value is object {
@@ -285,12 +268,13 @@ function isObject(value: unknown): value is object {
 
 /** The entry `table` holds for a method and url as written, if any (no table, method or url: none, at no cost). */
 export function routeEntry(
-  table: IndexedTable | undefined,
+  table: TableRuntime | undefined,
   method: string | undefined,
   url: string | undefined,
 ): RouteEntry | undefined {
   if (table === undefined || method === undefined || url === undefined) return undefined;
-  return table.routes.get(method.toUpperCase())?.get(url) ?? routeEntry(table.below, method, url);
+  const key = routeKey(method, url);
+  return ownValue(table.entries, key) as RouteEntry | undefined;
 }
 
 /** The key of a route in a table: `"GET /pets/{petId}"`. */

@@ -4,7 +4,7 @@ import { freeze, Immer, isDraft } from "immer";
 import type { Conventions } from "../core/conventions.js";
 import { EndpointError, quote } from "../core/errors.js";
 import { OPTION_KEYS } from "../core/options.js";
-import { placementOf, type RouteEntry, routeEntry, type IndexedTable } from "../core/route-table.js";
+import { placementOf, type RouteEntry, routeEntry, type TableRuntime } from "../core/route-table.js";
 import type { HeaderValue, MergedOptions, ReadonlyMergedOptions, RequestMeta } from "../core/types.js";
 import { cloneValue, isPlainObject, ownValue, setOwn } from "../core/values.js";
 import { Walk } from "../core/walk.js";
@@ -169,7 +169,8 @@ function settle(patch: Patch, state: EndpointState, conventions: Conventions): P
   const params = (settled.params = { ...patch.params });
   const declares = (entry: RouteEntry | undefined, key: string) =>
     entry !== undefined && placementOf(entry, key) !== undefined;
-  const before = routeEntry(table, patch.method ?? state.method, patch.url ?? state.url);
+  const routeKeys = pending.some(([key]) => key === "method" || key === "url");
+  const before = routeKeys ? routeEntry(table, patch.method ?? state.method, patch.url ?? state.url) : undefined;
   for (const [key, value] of pending) {
     if ((key === "method" || key === "url") && !declares(before, key)) readKey(settled, key, value, conventions);
   }
@@ -213,7 +214,7 @@ function applyPatch(state: WritableState, patch: Patch, conventions: Conventions
  * state (docs/decisions.md, "Route tables: one resolution"); a url that is no route of the table is checked
  * as a template.
  */
-function resolveRoute(state: WritableState, table: IndexedTable | undefined): void {
+function resolveRoute(state: WritableState, table: TableRuntime | undefined): void {
   if (table === undefined) return;
   const entry = routeEntry(table, state.method, state.url);
   state.entry = entry; // immer keeps a draft unchanged when a field gets the value it has
@@ -226,7 +227,7 @@ function resolveRoute(state: WritableState, table: IndexedTable | undefined): vo
 }
 
 /** `state` with its route looked up in `table`, which `withRoutes()` adds. */
-export function withTable(state: EndpointState, table: IndexedTable): EndpointState {
+export function withTable(state: EndpointState, table: TableRuntime): EndpointState {
   const next = immer.produce(state, (draft: WritableState) => resolveRoute(draft, table));
   return frozenState(next, state);
 }

@@ -19,15 +19,10 @@ const DELIMITERS: Partial<Record<QueryStyle, string>> = { form: ",", spaceDelimi
  * styledPairs("color", { R: 100, G: 200 }, { style: "deepObject", explode: true }) // "color%5BR%5D=100&color%5BG%5D=200"
  */
 export function styledPairs(name: string, value: unknown, style: Style): string {
-  const encode = style.allowReserved === true ? encodeQueryReserved : encodeUnreserved;
-  // Apart: toFetch's form body is exploded, so it never bundles the delimiters.
-  return style.explode || style.style === "deepObject"
-    ? encodedPairs(name, value, style, encode)
-    : delimitedPair(name, value, style, encode);
+  return encodedPairs(name, value, style, style.allowReserved === true ? encodeQueryReserved : encodeUnreserved);
 }
 
-// Exploded, or `deepObject`. `encode` given apart from `style`: a form body without an encoding never bundles the
-// `allowReserved` encoder.
+// `encode` given apart from `style`: a form body without an encoding never bundles the `allowReserved` encoder.
 function encodedPairs(
   name: string,
   value: unknown,
@@ -35,37 +30,13 @@ function encodedPairs(
   encode: (text: string) => string | undefined,
 ): string {
   if (value === undefined || value === null) return "";
+  const pair = (key: string, text: string) => `${encodeText(key, encode, name)}=${encodeText(text, encode, name)}`;
   const walk = new Walk(name);
   if (style.style === "deepObject") return deepPairs(encodeText(name, encode, name), value, walk, encode);
-  const items = styledItems(name, value, style, walk);
-  if (typeof items === "string") return pair(name, items, encode);
-  const list = Array.isArray(value);
-  // Exploded objects are `form` only: space and pipe delimiters have no form for their keys.
-  if (!list && style.style !== "form") throw unexpressible(name, value, style.style);
-  return items.map(([key, text]) => pair(list ? name : key, text, encode, name)).join("&");
-}
-
-/** One `name=a,b` pair (`form`, `spaceDelimited`, `pipeDelimited` without `explode`). */
-function delimitedPair(
-  name: string,
-  value: unknown,
-  style: Style,
-  encode: (text: string) => string | undefined,
-): string {
-  if (value === undefined || value === null) return "";
-  const items = styledItems(name, value, style, new Walk(name));
-  if (typeof items === "string") return pair(name, items, encode);
-  const texts = Array.isArray(value) ? items.map(([, text]) => text) : items.flat();
-  if (texts.length === 0) return "";
-  const delimiter = DELIMITERS[style.style]!;
-  return `${encodeText(name, encode, name)}=${texts.map((text) => encodeText(text, encode, name)).join(delimiter)}`;
-}
-
-/** A scalar's text, or the items of a list or plain object as [key, text], undefined and null items left out. */
-function styledItems(name: string, value: unknown, style: Style, walk: Walk): string | [string, string][] {
   const text = scalarText(value, name);
-  if (text !== undefined) return text;
-  if (!Array.isArray(value) && !isPlainObject(value)) throw unexpressible(name, value, style.style);
+  if (text !== undefined) return pair(name, text);
+  const list = Array.isArray(value);
+  if (!list && !isPlainObject(value)) throw unexpressible(name, value, style.style);
   const items: [string, string][] = [];
   for (const key of walk.keys(value)) {
     const item = (value as Record<string, unknown>)[key];
@@ -74,11 +45,15 @@ function styledItems(name: string, value: unknown, style: Style, walk: Walk): st
     if (itemText === undefined) throw unexpressible(name, item, style.style);
     items.push([key, itemText]);
   }
-  return items;
-}
-
-function pair(key: string, text: string, encode: (text: string) => string | undefined, name = key): string {
-  return `${encodeText(key, encode, name)}=${encodeText(text, encode, name)}`;
+  if (style.explode) {
+    // Exploded objects are `form` only: space and pipe delimiters have no form for their keys.
+    if (!list && style.style !== "form") throw unexpressible(name, value, style.style);
+    return items.map(([key, text]) => pair(list ? name : key, text)).join("&");
+  }
+  const delimiter = DELIMITERS[style.style]!;
+  const texts = list ? items.map(([, text]) => text) : items.flat();
+  if (texts.length === 0) return "";
+  return `${encodeText(name, encode, name)}=${texts.map((text) => encodeText(text, encode, name)).join(delimiter)}`;
 }
 
 // docs/decisions.md, "OpenAPI styles": a list inside a deepObject is written by index, as `a[0]=x`.
@@ -100,7 +75,7 @@ function deepPairs(
     // Each key encoded once, as its own part of `a[b][c]`: encoding is per character, so the whole reads the same.
     const key = `${encodedKey}%5B${encodeText(inner, encode, name)}%5D`;
     const written = deepPairs(key, (value as Record<string, unknown>)[inner], walk, encode);
-    if (written !== "") pairs = pairs === "" ? written : `${pairs}&${written}`;
+    if (written !== "") pairs += pairs === "" ? written : `&${written}`;
   }
   walk.leave();
   return pairs;
@@ -246,15 +221,15 @@ export function contentText(name: string, value: unknown, contentType: string): 
  * formBody({ amount: 100, metadata: { order: "6735" } }) // "amount=100&metadata%5Border%5D=6735"
  */
 export function formBody(fields: Readonly<Record<string, unknown>>): string {
-  const pairs: string[] = [];
+  let pairs = "";
   let name: string | undefined;
   try {
     for (name of Object.keys(fields)) {
       const value = fields[name];
       const written = encodedPairs(name, value, defaultFormStyle(name, value), encodeUnreserved);
-      if (written !== "") pairs.push(written);
+      if (written !== "") pairs += pairs === "" ? written : `&${written}`;
     }
-    return pairs.join("&");
+    return pairs;
   } catch (error) {
     throw asLengthError(
       error,
@@ -278,7 +253,7 @@ export function encodedFormBody(
   // Joined as they are written, not pushed and joined: a pair is never "" (it holds "=").
   let pairs = "";
   const add = (written: string) => {
-    if (written !== "") pairs = pairs === "" ? written : `${pairs}&${written}`;
+    if (written !== "") pairs += pairs === "" ? written : `&${written}`;
   };
   let name: string | undefined;
   try {

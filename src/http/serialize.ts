@@ -32,11 +32,7 @@ function encodedPairs(
   if (value === undefined || value === null) return "";
   const pair = (key: string, text: string) => `${encodeText(key, encode, name)}=${encodeText(text, encode, name)}`;
   const walk = new Walk(name);
-  if (style.style === "deepObject") {
-    const pairs: string[] = [];
-    deepPairs(encodeText(name, encode, name), value, walk, encode, pairs);
-    return pairs.join("&");
-  }
+  if (style.style === "deepObject") return deepPairs(encodeText(name, encode, name), value, walk, encode);
   const text = scalarText(value, name);
   if (text !== undefined) return pair(name, text);
   const list = Array.isArray(value);
@@ -66,23 +62,23 @@ function deepPairs(
   value: unknown,
   walk: Walk,
   encode: (text: string) => string | undefined,
-  pairs: string[],
-): void {
-  if (value === undefined || value === null) return;
+): string {
+  if (value === undefined || value === null) return "";
   const { name } = walk;
   const text = scalarText(value, name);
-  if (text !== undefined) {
-    pairs.push(`${encodedKey}=${encodeText(text, encode, name)}`);
-    return;
-  }
+  if (text !== undefined) return `${encodedKey}=${encodeText(text, encode, name)}`;
   if (!Array.isArray(value) && !isPlainObject(value)) throw unexpressible(name, value, "deepObject");
   walk.enter(value);
-  // Each key encoded once, as its own part of `a[b][c]`: encoding is per character, so the whole reads the same.
+  // Joined as they are written, not pushed and joined: a pair is never "" (it holds "=").
+  let pairs = "";
   for (const inner of walk.keys(value)) {
+    // Each key encoded once, as its own part of `a[b][c]`: encoding is per character, so the whole reads the same.
     const key = `${encodedKey}%5B${encodeText(inner, encode, name)}%5D`;
-    deepPairs(key, (value as Record<string, unknown>)[inner], walk, encode, pairs);
+    const written = deepPairs(key, (value as Record<string, unknown>)[inner], walk, encode);
+    if (written !== "") pairs += pairs === "" ? written : `&${written}`;
   }
   walk.leave();
+  return pairs;
 }
 
 // What reserved expansion keeps but a query cannot carry (`#`, `[`, `]`) or a form query reads (`&`, `=`, `+`).
@@ -228,14 +224,14 @@ export function formBody(
   fields: Readonly<Record<string, unknown>>,
   writeField: (name: string, value: unknown) => string,
 ): string {
-  const pairs: string[] = [];
+  let pairs = "";
   let name: string | undefined;
   try {
     for (name of Object.keys(fields)) {
       const written = writeField(name, fields[name]);
-      if (written !== "") pairs.push(written);
+      if (written !== "") pairs += pairs === "" ? written : `&${written}`;
     }
-    return pairs.join("&");
+    return pairs;
   } catch (error) {
     throw asLengthError(
       error,
@@ -266,16 +262,17 @@ export function encodedFormBody(
     if (entry !== undefined && "style" in entry) return styledPairs(name, value, entry);
     // By name, a list's items are each one value (the Encoding Object's "Encoding By Name").
     const items = isList(value, name) ? new Walk(name).keys(value).map((key) => value[Number(key)]) : [value];
-    const pairs: string[] = [];
+    let pairs = "";
     for (const item of items) {
       if (item === undefined || item === null) continue;
       const text =
         entry?.contentType === undefined
           ? (scalarText(item, name) ?? jsonText(item, `parameter ${quote(name)}`))
           : contentText(name, item, entry.contentType);
-      pairs.push(`${encodeText(name, encodeUnreserved, name)}=${encodeText(text, encodeUnreserved, name)}`);
+      const pair = `${encodeText(name, encodeUnreserved, name)}=${encodeText(text, encodeUnreserved, name)}`;
+      pairs += pairs === "" ? pair : `&${pair}`;
     }
-    return pairs.join("&");
+    return pairs;
   });
 }
 

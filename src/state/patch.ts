@@ -83,7 +83,10 @@ export function readOptions(
     const value = options[key];
     // `data: undefined` is no data, dropping any below (docs/decisions.md, "`undefined` options").
     if (value === undefined && key !== "data") continue;
-    if (deferOptionKeys && (OPTION_KEYS.has(key) || nearMiss(key) !== undefined)) {
+    // Most keys are parameters, told from an option or its near miss by one look each (readKey would look twice).
+    if (!OPTION_KEYS.has(key) && nearMiss(key) === undefined) {
+      setOwn((patch.params ??= {}), key, value);
+    } else if (deferOptionKeys) {
       (patch.pending ??= []).push([key, value]);
       // Its place among the parameters, which it keeps if the route declares it (a body's fields keep their order).
       setOwn((patch.params ??= {}), key, PENDING);
@@ -123,8 +126,8 @@ export function readKey(patch: Patch, key: string, value: unknown, conventions: 
       patch.request = readRequest(value);
       break;
     default:
+      // readOptions() reads a parameter itself: a key that comes here is an option's near miss.
       assertNoNearMiss(key);
-      setOwn((patch.params ??= {}), key, value);
   }
 }
 

@@ -217,7 +217,7 @@ function applyPatch(state: WritableState, patch: Patch, conventions: Conventions
 function resolveRoute(state: WritableState, table: TableRuntime | undefined): void {
   if (table === undefined) return;
   const entry = routeEntry(table, state.method, state.url);
-  if (entry !== state.entry) state.entry = entry;
+  state.entry = entry; // immer keeps a draft unchanged when a field gets the value it has
   if (entry === undefined && state.url !== undefined) parseUrlTemplate(state.url);
   // docs/decisions.md, "A description's defaults": a table that names a server replaces what the caller did not choose.
   if (table.server(undefined) === undefined) return;

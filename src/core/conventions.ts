@@ -1,4 +1,4 @@
-import type { TableRuntime } from "./route-table.js";
+import type { TableCode } from "./route-table.js";
 
 /** Where the octokit entry follows `@octokit/endpoint` (docs/octokit-differences.md); its code stays out of the main bundle. */
 export interface Conventions {
@@ -9,7 +9,7 @@ export interface Conventions {
   /** How `mediaType.previews` are read, merged and sent; undefined where only an empty list is accepted. */
   readonly previews: Previews | undefined;
   /** The routes built as a route table says (`withRoutes(routes)`); undefined for none. */
-  readonly table: TableRuntime | undefined;
+  readonly table: TableCode | undefined;
 }
 
 /** API previews, as `@octokit/endpoint` reads, merges and sends them. */

@@ -197,9 +197,15 @@ export interface RouteTable<Routes = unknown> extends RouteTableData {
 }
 
 /** What builds a table's routes; made by `fluent-endpoint/openapi`, so the main bundle carries none of it. */
-export interface TableRuntime {
+export interface TableRuntime extends TableCode {
   /** The checked routes, by upper-case method and url (`"GET /pets/{petId}"`): a frozen record, so they never change. */
   readonly entries: { readonly [route: string]: RouteEntry };
+}
+
+/** The code of the tables `withRoutes()` added, newest first: how their routes are found and built. */
+export interface TableCode {
+  /** Its route for a method (in any case) and a url as written; undefined for none. */
+  route(method: string, url: string): RouteEntry | undefined;
   /** The values to expand a route's template with: a parameter such as `user-id` also under its varname `user%2Did`. */
   values(entry: RouteEntry, params: Readonly<Record<string, unknown>>): Readonly<Record<string, unknown>>;
   /** Writes a header or cookie parameter of `entry` into `headers`, or returns the query text of a styled one. */
@@ -224,8 +230,8 @@ export interface TableRuntime {
   authorize(entry: RouteEntry, url: string, headers: Record<string, unknown>): string;
 }
 
-/** The runtime a `withRoutes()` table carries; `ERR_INVALID_OPTIONS` for anything else. */
-export function tableRuntime(routes: unknown, below: TableRuntime | undefined): TableRuntime {
+/** The code a `withRoutes()` table carries, over the tables added `below` it; `ERR_INVALID_OPTIONS` for a forged one. */
+export function tableRuntime(routes: unknown, below: TableCode | undefined): TableCode {
   let runtime: TableRuntime | undefined;
   try {
     runtime = typeof routes === "object" && routes !== null ? (routes as Partial<RouteTable>)[TABLE] : undefined;
@@ -233,12 +239,13 @@ export function tableRuntime(routes: unknown, below: TableRuntime | undefined): 
     // A revoked Proxy holds no table.
   }
   // docs/decisions.md, "What a table trusts": each field read once, a table's routes frozen, a forged one refused here.
-  const { entries, values, placeParameter, writeBody, server, authorize } = (
+  const { entries, route, values, placeParameter, writeBody, server, authorize } = (
     isObject(runtime) ? runtime : {}
   ) as Partial<TableRuntime>;
   if (
     !isObject(entries) ||
     !Object.isFrozen(entries) ||
+    typeof route !== "function" ||
     typeof values !== "function" ||
     typeof placeParameter !== "function" ||
     typeof writeBody !== "function" ||
@@ -250,10 +257,10 @@ export function tableRuntime(routes: unknown, below: TableRuntime | undefined): 
       `withRoutes() needs a table from routeTable(), got ${kindOf(routes)}`,
     );
   }
-  if (below === undefined) return Object.freeze({ entries, values, placeParameter, writeBody, server, authorize });
+  if (below === undefined) return Object.freeze({ route, values, placeParameter, writeBody, server, authorize });
   // A later table's routes replace an earlier one's of the same key; each route keeps its own table's server.
   return Object.freeze({
-    entries: Object.freeze(Object.assign(Object.create(null) as Record<string, RouteEntry>, below.entries, entries)),
+    route: (method: string, url: string) => route(method, url) ?? below.route(method, url),
     values,
     placeParameter,
     writeBody,
@@ -269,13 +276,11 @@ function isObject(value: unknown): value is object {
 
 /** The entry `table` holds for a method and url as written, if any (no table, method or url: none, at no cost). */
 export function routeEntry(
-  table: TableRuntime | undefined,
+  table: TableCode | undefined,
   method: string | undefined,
   url: string | undefined,
 ): RouteEntry | undefined {
-  if (table === undefined || method === undefined || url === undefined) return undefined;
-  const key = routeKey(method, url);
-  return ownValue(table.entries, key) as RouteEntry | undefined;
+  return table === undefined || method === undefined || url === undefined ? undefined : table.route(method, url);
 }
 
 /** The key of a route in a table: `"GET /pets/{petId}"`. */

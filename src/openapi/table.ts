@@ -107,6 +107,14 @@ function withRuntime<Routes>(table: Record<string, RouteEntry>, runtime: TableRu
  * credentials (both checked now, so a bad value fails when the endpoint is made, not at its first call).
  */
 function tableRuntimeOf(entries: TableRuntime["entries"], api: TableApi, binding: Binding): TableRuntime {
+  // By upper-case method, then url: a lookup builds no "METHOD url" key on every call.
+  const byMethod = new Map<string, Map<string, RouteEntry>>();
+  for (const key of Object.keys(entries)) {
+    const space = key.indexOf(" ");
+    const method = key.slice(0, space);
+    byMethod.set(method, (byMethod.get(method) ?? new Map()).set(key.slice(space + 1), entries[key]!));
+  }
+  const route = (method: string, url: string) => byMethod.get(method.toUpperCase())?.get(url);
   const { server, securitySchemes = {} } = api;
   const known = new Set(Object.values(entries));
   const { variables = {} } = binding;
@@ -139,6 +147,7 @@ function tableRuntimeOf(entries: TableRuntime["entries"], api: TableApi, binding
   // Frozen all through (entries, runtime, table): a table's routes never change once made.
   const runtime: TableRuntime = Object.freeze({
     entries,
+    route,
     values,
     placeParameter,
     writeBody,

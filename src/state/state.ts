@@ -4,7 +4,7 @@ import { freeze, Immer, isDraft } from "immer";
 import type { Conventions } from "../core/conventions.js";
 import { EndpointError, quote } from "../core/errors.js";
 import { OPTION_KEYS } from "../core/options.js";
-import { placementOf, type RouteEntry, routeEntry, type TableRuntime } from "../core/route-table.js";
+import { placementOf, type RouteEntry, routeEntry, type TableCode } from "../core/route-table.js";
 import type { HeaderValue, MergedOptions, ReadonlyMergedOptions, RequestMeta } from "../core/types.js";
 import { cloneValue, isPlainObject, ownValue, setOwn } from "../core/values.js";
 import { Walk } from "../core/walk.js";
@@ -59,6 +59,9 @@ const CHOSEN_ACCEPT = 2;
 // Written out: a bundler keeps a module-level `1 | 2` (it might call valueOf), and with it the state and immer.
 const CHOSEN_BOTH = 3;
 
+// Shared by every state without parameters, so a call sees at once that it has none to copy.
+const NO_PARAMS: Readonly<Record<string, unknown>> = /*#__PURE__*/ Object.freeze({});
+
 export const ROOT_STATE: EndpointState = /*#__PURE__*/ createState(
   "GET",
   "https://api.github.com",
@@ -83,7 +86,7 @@ function createState(
       headers,
       format: "",
       previews: undefined,
-      params: {},
+      params: NO_PARAMS,
       data: undefined,
       request: undefined,
       entry: undefined,
@@ -149,6 +152,11 @@ export function mergeForCall(base: EndpointState, patches: readonly Patch[], con
     applyPatch(state, settled, conventions);
     const values = settled.params;
     if (values === undefined) continue;
+    // The first patch's own record (read for this call) serves as it is where there is nothing below it.
+    if (state.params === NO_PARAMS) {
+      state.params = values;
+      continue;
+    }
     const params = state.params === base.params ? { ...base.params } : (state.params as Record<string, unknown>);
     for (const key of Object.keys(values)) setOwn(params, key, values[key]);
     state.params = params;
@@ -214,7 +222,7 @@ function applyPatch(state: WritableState, patch: Patch, conventions: Conventions
  * state (docs/decisions.md, "Route tables: one resolution"); a url that is no route of the table is checked
  * as a template.
  */
-function resolveRoute(state: WritableState, table: TableRuntime | undefined): void {
+function resolveRoute(state: WritableState, table: TableCode | undefined): void {
   if (table === undefined) return;
   const entry = routeEntry(table, state.method, state.url);
   state.entry = entry; // immer keeps a draft unchanged when a field gets the value it has
@@ -227,7 +235,7 @@ function resolveRoute(state: WritableState, table: TableRuntime | undefined): vo
 }
 
 /** `state` with its route looked up in `table`, which `withRoutes()` adds. */
-export function withTable(state: EndpointState, table: TableRuntime): EndpointState {
+export function withTable(state: EndpointState, table: TableCode): EndpointState {
   const next = immer.produce(state, (draft: WritableState) => resolveRoute(draft, table));
   return frozenState(next, state);
 }

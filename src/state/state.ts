@@ -4,12 +4,12 @@ import { freeze, Immer, isDraft } from "immer";
 import type { Conventions } from "../core/conventions.js";
 import { EndpointError, quote } from "../core/errors.js";
 import { OPTION_KEYS } from "../core/options.js";
-import { placementOf, type RouteEntry, routeEntry, type TableCode } from "../core/route-table.js";
+import { declares, type RouteEntry, routeEntry, type TableCode } from "../core/route-table.js";
 import type { HeaderValue, MergedOptions, ReadonlyMergedOptions, RequestMeta } from "../core/types.js";
 import { cloneValue, isPlainObject, ownValue, setOwn } from "../core/values.js";
 import { Walk } from "../core/walk.js";
 import { parseUrlTemplate } from "../template/template.js";
-import { type HeaderEntry, Opaque, type Patch, patchOf, readKey } from "./patch.js";
+import { type HeaderEntry, Opaque, Patch, patchOf, readKey } from "./patch.js";
 
 // Replaced with the version from package.json at build time (rollup) and in tests (vitest `define`).
 declare const __FLUENT_ENDPOINT_VERSION__: string;
@@ -103,12 +103,10 @@ const immer = /*#__PURE__*/ new Immer({ autoFreeze: false });
 
 /** `base` changed by `patch`, as a new frozen state (`defaults()`, `RequestBuilder.from()`, each builder method). */
 export function produceState(base: EndpointState, patch: Patch, conventions: Conventions): EndpointState {
-  const settled = settle(patch, base, conventions);
-  // A new record of frozen copies, made before the recipe: immer walks any unfrozen value a draft gains.
-  const params = settled.params === undefined ? undefined : storedParams(base.params, settled.params);
   const next = immer.produce(base, (draft: WritableState) => {
-    applyPatch(draft, settled, conventions);
-    if (params !== undefined) draft.params = params;
+    const { params } = applyPatch(draft, patch, conventions);
+    // A frozen record of frozen copies: immer walks only the unfrozen values a draft gains.
+    if (params !== undefined) draft.params = storedParams(base.params, params);
   });
   return frozenState(next, base);
 }
@@ -148,9 +146,7 @@ export function mergeForCall(base: EndpointState, patches: readonly Patch[], con
     chosen: base.chosen,
   };
   for (const patch of patches) {
-    const settled = settle(patch, state, conventions);
-    applyPatch(state, settled, conventions);
-    const values = settled.params;
+    const values = applyPatch(state, patch, conventions).params;
     if (values === undefined) continue;
     // The first patch's own record (read for this call) serves as it is where there is nothing below it.
     if (state.params === NO_PARAMS) {
@@ -165,56 +161,73 @@ export function mergeForCall(base: EndpointState, patches: readonly Patch[], con
 }
 
 /**
- * `patch` with its pending keys read, now that the route they make is known: a `method` or `url` key is a
- * parameter where the route as it stands declares it, any other key where the route it makes does.
+ * Writes `patch` into `state`, where each change is, and returns it settled: its pending keys read once the route is
+ * known. Its parameters are the caller's to write.
  */
-function settle(patch: Patch, state: EndpointState, conventions: Conventions): Patch {
-  const { pending } = patch;
-  if (pending === undefined) return patch;
-  const { table } = conventions;
-  const settled = patchOf(patch);
-  settled.pending = undefined;
-  const params = (settled.params = { ...patch.params });
-  const declares = (entry: RouteEntry | undefined, key: string) =>
-    entry !== undefined && placementOf(entry, key) !== undefined;
-  const routeKeys = pending.some(([key]) => key === "method" || key === "url");
-  const before = routeKeys ? routeEntry(table, patch.method ?? state.method, patch.url ?? state.url) : undefined;
-  for (const [key, value] of pending) {
-    if ((key === "method" || key === "url") && !declares(before, key)) readKey(settled, key, value, conventions);
+function applyPatch(state: WritableState, patch: Patch, conventions: Conventions): Patch {
+  if (patch.method !== undefined || patch.url !== undefined) writeRoute(state, patch.method, patch.url, conventions);
+  const settled = patch.pending === undefined ? patch : settle(patch, state, conventions);
+  if (settled.baseUrl !== undefined) {
+    state.baseUrl = settled.baseUrl;
+    state.chosen |= CHOSEN_BASE_URL;
   }
-  const entry = routeEntry(table, settled.method ?? state.method, settled.url ?? state.url);
-  for (const [key, value] of pending) {
-    const routeOption = key === "method" || key === "url";
-    if (declares(routeOption ? before : entry, key) && value !== undefined) {
-      params[key] = value;
-    } else {
-      delete params[key];
-      if (!routeOption && !declares(entry, key)) readKey(settled, key, value, conventions);
-    }
+  if (settled.format !== undefined) state.format = settled.format;
+  // Previews merge by the url the state has once this change is in (a url and previews may come in different steps).
+  if (conventions.previews !== undefined && (settled.previews !== undefined || settled.url !== undefined)) {
+    state.previews = conventions.previews.merge(state.previews, settled.previews, state.url);
   }
+  if (settled.data !== undefined) state.data = settled.data.value === undefined ? undefined : settled.data;
+  if (settled.request !== undefined) {
+    state.request = new Opaque(mergeRequest(state.request?.value, settled.request));
+  }
+  if (settled.headers !== undefined) writeHeaders(state, settled.headers);
   return settled;
 }
 
-/** Writes a settled patch's fields into `state`, where each change is; its parameters are the caller's to write. */
-function applyPatch(state: WritableState, patch: Patch, conventions: Conventions): void {
-  const { method, url } = patch;
+function writeRoute(
+  state: WritableState,
+  method: string | undefined,
+  url: string | undefined,
+  conventions: Conventions,
+): void {
   if (method !== undefined) state.method = method;
   if (url !== undefined) state.url = url;
-  if (method !== undefined || url !== undefined) resolveRoute(state, conventions.table);
-  if (patch.baseUrl !== undefined) {
-    state.baseUrl = patch.baseUrl;
-    state.chosen |= CHOSEN_BASE_URL;
+  resolveRoute(state, conventions.table);
+}
+
+/**
+ * `patch` with its pending keys read against the route `state` has resolved: a `method` or `url` key is a parameter
+ * where the route as it stands declares it (else it moves the route), any other key where the route it makes does.
+ */
+function settle(patch: Patch, state: WritableState, conventions: Conventions): Patch {
+  const pending = patch.pending!;
+  const settled = patchOf(patch);
+  settled.pending = undefined;
+  const params = (settled.params = { ...patch.params });
+  const moved = new Patch();
+  for (const [key, value] of pending) {
+    if (key !== "method" && key !== "url") continue;
+    if (declares(state.entry, key)) {
+      params[key] = value;
+    } else {
+      delete params[key];
+      readKey(moved, key, value, conventions);
+    }
   }
-  if (patch.format !== undefined) state.format = patch.format;
-  // Previews merge by the url the state has once this change is in (a url and previews may come in different steps).
-  if (conventions.previews !== undefined && (patch.previews !== undefined || url !== undefined)) {
-    state.previews = conventions.previews.merge(state.previews, patch.previews, state.url);
+  if (moved.method !== undefined || moved.url !== undefined) {
+    writeRoute(state, moved.method, moved.url, conventions);
+    settled.url ??= moved.url;
   }
-  if (patch.data !== undefined) state.data = patch.data.value === undefined ? undefined : patch.data;
-  if (patch.request !== undefined) {
-    state.request = new Opaque(mergeRequest(state.request?.value, patch.request));
+  for (const [key, value] of pending) {
+    if (key === "method" || key === "url") continue;
+    if (declares(state.entry, key) && value !== undefined) {
+      params[key] = value;
+    } else {
+      delete params[key];
+      if (!declares(state.entry, key)) readKey(settled, key, value, conventions);
+    }
   }
-  if (patch.headers !== undefined) writeHeaders(state, patch.headers);
+  return settled;
 }
 
 /**

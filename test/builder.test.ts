@@ -650,6 +650,20 @@ describe("invalid input is rejected by the builder method that received it", () 
     expect(thrown(call).code).toBe(code);
   });
 
+  it("params() refuses an option's name before reading its value: a getter on it never runs", () => {
+    let read = 0;
+    const params = {
+      get method() {
+        read++;
+        throw new Error("read");
+      },
+    };
+    expect(thrown(() => base.route("GET /x").params(params)).message).toBe(
+      '"method" is an option, not a parameter; use .method() instead',
+    );
+    expect(read).toBe(0);
+  });
+
   it("names the offending header in the message", () => {
     expect(thrown(() => base.header("bad name", "x")).message).toContain("bad name");
   });

@@ -487,7 +487,7 @@ describe("bad input: the message on stderr, exit code 2", () => {
     [
       "a --base-url that URL parsers read as a scheme",
       ["GET /x", "--base-url", "localhost:3000"],
-      `baseUrl "localhost:3000" must be "", a path starting with "/" or an absolute url (scheme://…), without a query, fragment, control character or lone surrogate`,
+      `baseUrl "localhost:3000" must be "", a path starting with "/", "./" or "../", or an absolute url (scheme://…), without a query, fragment, control character or lone surrogate`,
     ],
     [
       "a dot-segment value",

@@ -94,12 +94,21 @@ describe("a description's server and accept replace GitHub's", () => {
     };
     expect(at("./")).toBe("./items/7");
     expect(at("../api/")).toBe("../api/items/7");
-    expect(at("v1")).toBe("v1/items/7");
+    expect(at("v1")).toBe("./v1/items/7");
     // Read against the description's own url, as a client resolves it: not against the host's root.
     expect(new URL(at("../api/"), "https://example.com/docs/v2/openapi.json").href).toBe(
       "https://example.com/docs/api/items/7",
     );
     expectEndpointError(() => at("v1?x=1"), "ERR_INVALID_OPTIONS", "must be");
+  });
+
+  it("gives a relative server back through merge() and DEFAULTS, which baseUrl takes", () => {
+    const api = endpoint.withRoutes(openAPIRoutes({ ...regional, servers: [{ url: "v1" }] }));
+    const request = api("GET /items/{id}", { id: "7" });
+    expect(request.url).toBe("./v1/items/7");
+    expect(api.parse(api.merge("GET /items/{id}", { id: "7" }))).toEqual(request);
+    // DEFAULTS fed back chooses its baseUrl (and its removed accept): docs/decisions.md, "A description's defaults".
+    expect(api.defaults(api.DEFAULTS)("GET /items/{id}", { id: "7" }).url).toBe("./v1/items/7");
   });
 
   it("keeps GitHub's defaults for a table made without a server (routeTable(data))", () => {
@@ -135,6 +144,46 @@ describe("a description's server and accept replace GitHub's", () => {
     expect(api("GET /items/{id}", { id: "1" }).url).toBe("https://us.api.example.com/v1/items/1");
     // A route neither table holds goes to the last table's server.
     expect(api("GET /elsewhere").url).toBe("https://us.api.example.com/v1/elsewhere");
+  });
+});
+
+describe("a route's server is the route's the request goes to", () => {
+  const withServer = routeTable(
+    { "GET /a": { url: "/a", parameters: {}, server: { url: "https://op.example" } } },
+    { server: { url: "https://srv.example" } },
+  );
+  const withoutServer = routeTable({ "GET /q": { url: "/q", parameters: {} } });
+
+  it("sends a route of a table made without a server, added over one with a server, to that server", () => {
+    const api = endpoint.withRoutes(withServer).withRoutes(withoutServer);
+    expect(api("GET /q").url).toBe("https://srv.example/q");
+    expect(api.builder().route("GET /q").build().url).toBe("https://srv.example/q");
+  });
+
+  it("takes no server from a route a call passes through: a url key that moves the route, in one call or two steps", () => {
+    const api = endpoint.withRoutes(withServer).withRoutes(withoutServer);
+    expect(api("GET /a", { url: "/q" }).url).toBe("https://srv.example/q");
+    expect(api.merge("GET /a", { url: "/q" }).baseUrl).toBe("https://srv.example");
+    expect(api.builder().route("GET /a").url("/q").build().url).toBe("https://srv.example/q");
+    expect(api.defaults({ method: "GET", url: "/a" })({ url: "/q" }).url).toBe("https://srv.example/q");
+  });
+
+  it("does not fail a call on a server that only the route it passed through uses", () => {
+    const api = endpoint.withRoutes(
+      routeTable(
+        {
+          "GET /agent": {
+            url: "/agent",
+            parameters: {},
+            server: { url: "https://{host}/x", variables: { host: { default: "" } } },
+          },
+          "GET /ok": { url: "/ok", parameters: {} },
+        },
+        { server: { url: "https://good.example" } },
+      ),
+    );
+    expect(api("GET /agent", { url: "/ok" }).url).toBe("https://good.example/ok");
+    expectEndpointError(() => api("GET /agent"), "ERR_INVALID_OPTIONS", 'server variable "host" is ""');
   });
 });
 

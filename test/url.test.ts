@@ -138,7 +138,7 @@ describe("base URLs and absolute URL values that would swallow the path", () => 
   ])("refuses a baseUrl with %s, naming it (JSON-quoted, so the culprit shows), in every call form", (_, baseUrl) => {
     const error = expect.objectContaining({
       code: "ERR_INVALID_OPTIONS",
-      message: `baseUrl ${JSON.stringify(baseUrl)} must be "", a path starting with "/" or an absolute url (scheme://…), without a query, fragment, control character or lone surrogate`,
+      message: `baseUrl ${JSON.stringify(baseUrl)} must be "", a path starting with "/", "./" or "../", or an absolute url (scheme://…), without a query, fragment, control character or lone surrogate`,
     });
     expect(() => endpoint("GET /x", { baseUrl })).toThrow(error);
     expect(() => endpoint.defaults({ baseUrl })).toThrow(error);
@@ -146,9 +146,11 @@ describe("base URLs and absolute URL values that would swallow the path", () => 
     expect(() => RequestBuilder.from({ baseUrl })).toThrow(error);
   });
 
-  it('accepts "", a path starting with "/", and an absolute url with any scheme and non-ASCII text', () => {
+  it('accepts "", a path starting with "/", a relative reference starting with "./" or "../", and an absolute url with any scheme and non-ASCII text', () => {
     expect(joined("", "/x")).toBe("/x");
     expect(joined("/api", "/x")).toBe("/api/x");
+    expect(joined("./", "/x")).toBe("./x");
+    expect(joined("../api/", "/x")).toBe("../api/x");
     expect(joined("HTTP://h.example:8080", "/x")).toBe("HTTP://h.example:8080/x");
     expect(joined("https://bücher.example/😀", "/x")).toBe("https://bücher.example/😀/x");
   });

@@ -2,18 +2,18 @@ import { EndpointError, quote } from "../core/errors.js";
 import { schemeLength } from "../template/template.js";
 
 /**
- * `""`, a path or an absolute url (docs/decisions.md, "`baseUrl`"): a query or fragment would swallow the
- * path appended to it, and `localhost:3000` reads as the scheme `localhost:`.
+ * `""`, a path, a relative reference marked as one (`./`, `../`) or an absolute url (docs/decisions.md, "`baseUrl`"):
+ * a query or fragment would swallow the path appended to it, `localhost:3000` reads as the scheme `localhost:`, and
+ * `api.example.com` would be a relative path.
  */
 export function readBaseUrl(baseUrl: string): string {
+  const start = baseUrl === "" || baseUrl[0] === "/" || baseUrl.startsWith("./") || baseUrl.startsWith("../");
   // Linear: one code point at a time, no backtracking (a paired surrogate is one code point, not Cs).
   // eslint-disable-next-line no-control-regex -- control characters are what it refuses
-  if ((baseUrl === "" || baseUrl[0] === "/" || schemeLength(baseUrl) > 0) && !/[?#\0-\x1f\x7f]|\p{Cs}/u.test(baseUrl)) {
-    return baseUrl;
-  }
+  if ((start || schemeLength(baseUrl) > 0) && !/[?#\0-\x1f\x7f]|\p{Cs}/u.test(baseUrl)) return baseUrl;
   throw new EndpointError(
     "ERR_INVALID_OPTIONS",
-    `baseUrl ${quote(baseUrl)} must be "", a path starting with "/" or an absolute url (scheme://…), without a query, fragment, control character or lone surrogate`,
+    `baseUrl ${quote(baseUrl)} must be "", a path starting with "/", "./" or "../", or an absolute url (scheme://…), without a query, fragment, control character or lone surrogate`,
   );
 }
 

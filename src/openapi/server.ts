@@ -81,9 +81,9 @@ export function serverUrl(server: RouteServer, given: ServerVariables): string {
     fail(`server variable ${quote(empty.name)} is ${quote(empty.value)}, which would leave the server without a host`);
   }
   // A relative server (`v1`, `./`, `../api`) is relative to where the description is served, which the caller reads
-  // the url against: it stays relative (`v1/pets`), checked as the path it becomes.
-  readBaseUrl(text === "" || text.startsWith("/") || /^[a-z][\w+.-]*:/i.test(text) ? text : `/${text}`);
-  return text;
+  // the url against: it stays relative, `v1` written `./v1` (the same reference), a form `baseUrl` takes back.
+  const bare = text !== "" && !/^(?:\/|\.\.?\/|[a-z][\w+.-]*:)/i.test(text);
+  return readBaseUrl(bare ? `./${text}` : text);
 }
 
 /** `given` checked against the variables the servers declare: a name none of them declares is a mistake. */

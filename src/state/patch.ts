@@ -131,35 +131,38 @@ export function readKey(patch: Patch, key: string, value: unknown, conventions: 
   }
 }
 
-/**
- * Reads `.params()`' parameters into `patch`, each as {@link readParameter} reads one.
- */
+/** Reads `.params()`' parameters into `patch`, each name checked before its value is read (a getter runs only then). */
 export function readParameters(patch: Patch, params: unknown, entry: RouteEntry | undefined): void {
   if (!isPlainObject(params)) {
     throw new EndpointError("ERR_INVALID_OPTIONS", `params must be a plain object, got ${kindOf(params)}`);
   }
-  patch.params ??= {};
-  for (const name of Object.keys(params)) readParameter(patch, name, params[name], entry);
+  const values = (patch.params ??= {});
+  for (const name of Object.keys(params)) {
+    assertParameterName(name, entry);
+    const value = params[name];
+    if (value !== undefined) setOwn(values, name, value);
+  }
 }
 
-/**
- * Reads one parameter given by name (`.param()`) into `patch`; `undefined` changes nothing. A name the route
- * `entry` declares is a parameter whatever it is (docs/decisions.md, "Route tables"); an option's name is not.
- */
+/** Reads one parameter given by name (`.param()`) into `patch`; `undefined` changes nothing. */
 export function readParameter(patch: Patch, name: unknown, value: unknown, entry: RouteEntry | undefined): void {
+  assertParameterName(name, entry);
+  if (value !== undefined) setOwn((patch.params ??= {}), name, value);
+}
+
+/** A name the route `entry` declares is a parameter whatever it is (docs/decisions.md, "Route tables"); an option's name is not. */
+function assertParameterName(name: unknown, entry: RouteEntry | undefined): asserts name is string {
   if (typeof name !== "string") {
     throw new EndpointError("ERR_INVALID_PARAMETER", `parameter name must be a string, got ${kindOf(name)}`);
   }
-  if (!declares(entry, name)) {
-    if (OPTION_KEYS.has(name)) {
-      throw new EndpointError(
-        "ERR_INVALID_PARAMETER",
-        `${quote(name)} is an option, not a parameter; use .${name}() instead`,
-      );
-    }
-    assertNoNearMiss(name);
+  if (declares(entry, name)) return;
+  if (OPTION_KEYS.has(name)) {
+    throw new EndpointError(
+      "ERR_INVALID_PARAMETER",
+      `${quote(name)} is an option, not a parameter; use .${name}() instead`,
+    );
   }
-  if (value !== undefined) setOwn((patch.params ??= {}), name, value);
+  assertNoNearMiss(name);
 }
 
 export function readString(name: string, value: unknown): string {

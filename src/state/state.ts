@@ -165,8 +165,13 @@ export function mergeForCall(base: EndpointState, patches: readonly Patch[], con
  * known. Its parameters are the caller's to write.
  */
 function applyPatch(state: WritableState, patch: Patch, conventions: Conventions): Patch {
-  if (patch.method !== undefined || patch.url !== undefined) writeRoute(state, patch.method, patch.url, conventions);
+  const { table } = conventions;
+  if (patch.method !== undefined || patch.url !== undefined) writeRoute(state, patch.method, patch.url, table);
   const settled = patch.pending === undefined ? patch : settle(patch, state, conventions);
+  // The table's server and accept for the route this patch leaves, not for one a pending key moved it from.
+  if (table !== undefined && (settled.method !== undefined || settled.url !== undefined)) {
+    writeTableDefaults(state, table);
+  }
   if (settled.baseUrl !== undefined) {
     state.baseUrl = settled.baseUrl;
     state.chosen |= CHOSEN_BASE_URL;
@@ -188,11 +193,11 @@ function writeRoute(
   state: WritableState,
   method: string | undefined,
   url: string | undefined,
-  conventions: Conventions,
+  table: TableCode | undefined,
 ): void {
   if (method !== undefined) state.method = method;
   if (url !== undefined) state.url = url;
-  resolveRoute(state, conventions.table);
+  resolveRoute(state, table);
 }
 
 /**
@@ -215,7 +220,8 @@ function settle(patch: Patch, state: WritableState, conventions: Conventions): P
     }
   }
   if (moved.method !== undefined || moved.url !== undefined) {
-    writeRoute(state, moved.method, moved.url, conventions);
+    writeRoute(state, moved.method, moved.url, conventions.table);
+    settled.method ??= moved.method;
     settled.url ??= moved.url;
   }
   for (const [key, value] of pending) {
@@ -240,16 +246,27 @@ function resolveRoute(state: WritableState, table: TableCode | undefined): void 
   const entry = routeEntry(table, state.method, state.url);
   state.entry = entry; // immer keeps a draft unchanged when a field gets the value it has
   if (entry === undefined && state.url !== undefined) parseUrlTemplate(state.url);
-  // docs/decisions.md, "A description's defaults": a table that names a server replaces what the caller did not choose.
-  if (table.server(undefined) === undefined) return;
-  if (!(state.chosen & CHOSEN_BASE_URL)) state.baseUrl = table.server(entry) ?? state.baseUrl;
+}
+
+/**
+ * docs/decisions.md, "A description's defaults": a table that names a server replaces what the caller did not choose
+ * by its route's server (a route of a table without one: the server of the tables below) and accept.
+ */
+function writeTableDefaults(state: WritableState, table: TableCode): void {
+  const server = table.server(undefined);
+  if (server === undefined) return;
+  const { entry } = state;
+  if (!(state.chosen & CHOSEN_BASE_URL)) state.baseUrl = table.server(entry) ?? server;
   // `null`, as a removed header is (docs/decisions.md, "Removing a header"): no `delete`, which would slow every call.
   if (!(state.chosen & CHOSEN_ACCEPT)) state.headers.accept = entry?.accept ?? null;
 }
 
 /** `state` with its route looked up in `table`, which `withRoutes()` adds. */
 export function withTable(state: EndpointState, table: TableCode): EndpointState {
-  const next = immer.produce(state, (draft: WritableState) => resolveRoute(draft, table));
+  const next = immer.produce(state, (draft: WritableState) => {
+    resolveRoute(draft, table);
+    writeTableDefaults(draft, table);
+  });
   return frozenState(next, state);
 }
 

@@ -3,7 +3,7 @@
 // for every operation of the fixture descriptions; the errors of a name a table lacks, shares or cannot have; and
 // `tableOperations()`, the list a program reads instead of the description.
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -345,4 +345,82 @@ describe("a module fluent-endpoint openapi writes", () => {
       }
     });
   }
+});
+
+describe("the command line by operationId", () => {
+  const PETSTORE = join(FIXTURES, "petstore-expanded.yaml");
+  const run = (...args: string[]) => {
+    const { status, stdout, stderr } = spawnSync(process.execPath, [CLI, ...args], { encoding: "utf8" });
+    return { status, stdout, stderr };
+  };
+
+  it("builds an operation by its operationId as written, sent to the description's server", () => {
+    const { status, stdout } = run("--openapi", PETSTORE, "find pet by id", "id:=7");
+    expect(status).toBe(0);
+    expect(JSON.parse(stdout)).toEqual({
+      method: "get",
+      url: "https://petstore.swagger.io/v2/pets/7",
+      headers: { accept: "application/json", "user-agent": "fluent-endpoint.js/0.1.0" },
+    });
+    expect(run("--openapi", PETSTORE, "addPet", "name=Rex", "--curl").stdout).toBe(
+      "curl --globoff -X 'POST' --url 'https://petstore.swagger.io/v2/pets' -H 'accept: application/json' -H 'user-agent: fluent-endpoint.js/0.1.0' -H 'content-type: application/json; charset=utf-8' --data-binary '{\"name\":\"Rex\"}'\n",
+    );
+  });
+
+  it("builds a route of the description as the description says", () => {
+    const { status, stdout } = run("--openapi", PETSTORE, "GET", "/pets", "tags=dog", "limit:=3");
+    expect(status).toBe(0);
+    expect(JSON.parse(stdout).url).toBe("https://petstore.swagger.io/v2/pets?tags=dog&limit=3");
+  });
+
+  it("lists the operations: operationId, route, tags and summary", () => {
+    const { status, stdout } = run("--openapi", join(FIXTURES, "datadog", "datadog.json"), "--list");
+    expect(status).toBe(0);
+    expect(stdout.split("\n").slice(0, 2)).toEqual([
+      "GetIPRanges  GET /  (IP Ranges)  List IP Ranges",
+      "ListAPIKeys  GET /api/v1/api_key  (Key Management)  Get all API keys",
+    ]);
+    expect(stdout.split("\n").filter((line) => line.includes("[deprecated]"))).toHaveLength(65);
+  });
+
+  it("tells a misspelt name the closest, and --list without a description, with exit code 2", () => {
+    expect(run("--openapi", PETSTORE, "findPetz")).toEqual({
+      status: 2,
+      stdout: "",
+      stderr:
+        'fluent-endpoint: no operation is named "findPetz"; did you mean "findPets"?\nusage: fluent-endpoint [METHOD] URL [name=value ...] [options]; see --help\n',
+    });
+    expect(run("--list").stderr).toMatch(/^fluent-endpoint: --list lists the operations of --openapi FILE\n/);
+    expect(run("--openapi", join(FIXTURES, "missing.yaml"), "x").stderr).toMatch(
+      /^fluent-endpoint: cannot read ".*missing\.yaml": ENOENT\n/,
+    );
+  });
+});
+
+describe("the names a module written by fluent-endpoint openapi types", () => {
+  it("writes operationRoutes, ASCII only", () => {
+    const directory = mkdtempSync(join(tmpdir(), "operation-names-"));
+    try {
+      const file = join(directory, "api.json");
+      writeFileSync(
+        file,
+        JSON.stringify({
+          openapi: "3.0.3",
+          info: { title: "names", version: "1" },
+          paths: {
+            "/pets": { get: { operationId: "宠物", responses: {} }, post: { operationId: "pets.add", responses: {} } },
+            "/v2/pets": { get: { responses: {} } },
+          },
+        }),
+      );
+      const { status, stdout } = spawnSync(process.execPath, [CLI, "openapi", file], { encoding: "utf8" });
+      expect(status).toBe(0);
+      expect(stdout).toContain(
+        '/** The operations by operationId, each one\'s route. */\nexport type operationRoutes = {\n  "\\u5ba0\\u7269": "GET /pets";\n  "pets.add": "POST /pets";\n};\n',
+      );
+      expect(stdout).toContain("export const routes = routeTable<OpenAPIRoutes<paths, operationRoutes>>(");
+    } finally {
+      rmSync(directory, { recursive: true, force: true });
+    }
+  });
 });

@@ -9,7 +9,7 @@ import { parseUrlTemplate } from "../template/template.js";
 import { openAPIEndpoint, openAPIRoutes, type RouteTable, tableOperations } from "../openapi.js";
 import { OPENAPI_USAGE, openapiCommand, OpenAPIUsageError, readDescription } from "./openapi.js";
 
-const SYNOPSIS = "fluent-endpoint [--openapi FILE] [METHOD] URL | OPERATION_ID [name=value ...] [options]";
+const SYNOPSIS = "fluent-endpoint [METHOD] URL [name=value ...] [options]";
 
 const USAGE = `Usage: ${SYNOPSIS}
 

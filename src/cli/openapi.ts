@@ -72,16 +72,12 @@ export async function openapiCommand(args: string[]): Promise<string> {
 }
 
 /**
- * The type that names the table's operations, operationId to route, for `operation(operationId)`'s types; a name
- * two operations share is left out, as a call by it is refused (docs/decisions.md, "Operations by name").
+ * The type that names the table's operations, operationId to route, for `operation(operationId)`'s types (written
+ * with openapi-typescript's, which refuses a description whose operations share an operationId).
  */
 function operationRoutes(routes: RouteTable): string {
-  const byName = new Map<string, string | undefined>();
-  for (const { operationId, route } of tableOperations(routes)) {
-    if (operationId !== undefined) byName.set(operationId, byName.has(operationId) ? undefined : route);
-  }
-  const lines = [...byName].flatMap(([name, route]) =>
-    route === undefined ? [] : [`  ${JSON.stringify(name)}: ${JSON.stringify(route)};`],
+  const lines = tableOperations(routes).flatMap(({ operationId, route }) =>
+    operationId === undefined ? [] : [`  ${JSON.stringify(operationId)}: ${JSON.stringify(route)};`],
   );
   return `/** The operations by operationId, each one's route. */\nexport type operationRoutes = {\n${lines.join("\n")}\n};\n`;
 }

@@ -322,12 +322,12 @@ export function createEndpoint(state: EndpointState, conventions: Conventions): 
     },
     parse: (options: MergedOptions) => parse(options, conventions),
     builder: () => builderOf(state, conventions),
-    operation: (name: string, options?: unknown) => call(operationRoute(conventions, name), options),
     withRoutes(routes?: RouteTable) {
       if (routes === undefined) return call;
       const table = tableRuntime(routes, conventions.table);
       return createEndpoint(withTable(state, table), { ...conventions, table });
     },
+    operation: (name: string, options?: unknown) => call(operationRoute(conventions, name), options),
   });
   return Object.freeze(call) as unknown as Endpoint;
 }

@@ -133,6 +133,32 @@ describe("a call by operationId is the call by its route", () => {
       message: 'no operation is named "getOlf"; did you mean "getOld"?',
     });
   });
+
+  it("keeps the names of a table bound to credentials and server variables", () => {
+    const api = openAPIEndpoint(
+      {
+        openapi: "3.1.0",
+        info: { title: "keys", version: "1" },
+        servers: [{ url: "https://{region}.pets.example", variables: { region: { default: "us" } } }],
+        components: { securitySchemes: { k: { type: "apiKey", in: "query", name: "key" } } },
+        paths: { "/pets": { get: { operationId: "listPets", security: [{ k: [] }] } } },
+      },
+      { credentials: { k: "s3" }, serverVariables: { region: "eu" } },
+    );
+    expect(api.operation("listPets").url).toBe("https://eu.pets.example/pets?key=s3");
+  });
+
+  it("refuses a name an older table gives two operations, when no newer table has it", () => {
+    const older = routeTable({
+      "GET /a": { url: "/a", parameters: {}, operationId: "shared" },
+      "GET /b": { url: "/b", parameters: {}, operationId: "shared" },
+    });
+    const newer = routeTable({ "GET /c": { url: "/c", parameters: {}, operationId: "other" } });
+    expect(outcome(() => endpoint.withRoutes(older).withRoutes(newer).operation("shared"))).toEqual({
+      code: "ERR_INVALID_ROUTE",
+      message: 'operationId "shared" names 2 operations, GET /a and GET /b: call one by its route',
+    });
+  });
 });
 
 describe("names that find no single operation", () => {

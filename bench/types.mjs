@@ -9,7 +9,7 @@
 // load hits every program alike.
 // Usage: npm run bench:types   (builds first: the programs import dist/index.d.ts)
 import { execFileSync } from "node:child_process";
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import ts from "typescript";
 import { fixed, machine, median, table } from "./harness.mjs";
@@ -124,6 +124,13 @@ const GITHUB_PATHS = `import type { paths } from "@octokit/openapi-types";`;
 // One letter left out of a route (`isues`): tsc must name the closest operation in its error.
 const MISSPELT = `"GET /repos/{owner}/{repo}/isues", { owner: "octokit", repo: "endpoint.js", state: "open" }`;
 
+// The same 20 calls by operationId, through the names map `fluent-endpoint openapi` would write for the description.
+const GITHUB_NAMES = githubOperationRoutes();
+const GITHUB_NAMES_TYPE = `type operationRoutes = {\n${[...GITHUB_NAMES].map(([name, route]) => `  ${JSON.stringify(name)}: ${JSON.stringify(route)};`).join("\n")}\n};`;
+const nameOf = (route) => [...GITHUB_NAMES].find(([, each]) => each === route)[0];
+// One letter left out of a name (`list-for-rep`): tsc must name the closest operationId in its error.
+const MISSPELT_NAME = `"issues/list-for-rep", { owner: "octokit", repo: "endpoint.js", state: "open" }`;
+
 rmSync(dir, { recursive: true, force: true });
 mkdirSync(dir, { recursive: true });
 const calls = pickCalls();
@@ -175,6 +182,29 @@ const programs = {
       return `export const c${i} = client.${method}(${JSON.stringify(url)}${Object.keys(init).length === 0 ? "" : `, ${JSON.stringify(init)}`});`;
     }),
   ],
+  "github-names": [
+    `import { endpoint, type OpenAPIRoutes } from "fluent-endpoint";`,
+    GITHUB_PATHS,
+    GITHUB_NAMES_TYPE,
+    `export type Routes = OpenAPIRoutes<paths, operationRoutes>;`,
+    `export const e = endpoint;`,
+  ],
+  "github-20-by-name": [
+    `import { endpoint, type OpenAPIRoutes } from "fluent-endpoint";`,
+    GITHUB_PATHS,
+    GITHUB_NAMES_TYPE,
+    `const github = endpoint.withRoutes<OpenAPIRoutes<paths, operationRoutes>>();`,
+    ...GITHUB_CALLS.map(([route, { path, query, body }], i) => {
+      const options = { ...path, ...query, ...body };
+      return `export const c${i} = github.operation(${JSON.stringify(nameOf(route))}${Object.keys(options).length === 0 ? "" : `, ${JSON.stringify(options)}`});`;
+    }),
+  ],
+  "github-misspelt-name": [
+    `import { endpoint, type OpenAPIRoutes } from "fluent-endpoint";`,
+    GITHUB_PATHS,
+    GITHUB_NAMES_TYPE,
+    `export const one = endpoint.withRoutes<OpenAPIRoutes<paths, operationRoutes>>().operation(${MISSPELT_NAME});`,
+  ],
   "github-misspelt": [
     `import { endpoint, type OpenAPIRoutes } from "fluent-endpoint";`,
     GITHUB_PATHS,
@@ -221,7 +251,7 @@ const results = Object.fromEntries(Object.keys(programs).map((name) => [name, { 
 for (let round = 0; round < ROUNDS; round++) {
   const order = round % 2 === 0 ? Object.keys(programs) : Object.keys(programs).reverse();
   for (const name of order) {
-    const { instantiations, check, errors } = runTsc(name, name === "github-misspelt");
+    const { instantiations, check, errors } = runTsc(name, name.startsWith("github-misspelt"));
     results[name].instantiations = instantiations;
     results[name].checks.push(check);
     results[name].errors = errors;
@@ -289,13 +319,38 @@ table(
     ["20 calls, endpoint.withRoutes<OpenAPIRoutes<paths>>()", ...github("github-20")],
     ["20 calls, openapi-fetch createClient<paths>()", ...github("github-20-openapi-fetch")],
     ["a misspelt route, endpoint.withRoutes<OpenAPIRoutes<paths>>()", ...github("github-misspelt")],
+    ["naming the paths and the operations by name alone", ...github("github-names")],
+    [
+      "20 calls by operationId, .operation() over OpenAPIRoutes<paths, operationRoutes>",
+      ...github("github-20-by-name"),
+    ],
+    ["a misspelt operationId, .operation()", ...github("github-misspelt-name")],
   ],
 );
 console.log(`the misspelt route's error: ${results["github-misspelt"].errors.join("\n")}`);
+console.log(`the misspelt operationId's error: ${results["github-misspelt-name"].errors.join("\n")}`);
 const largeOne = Math.max(...Object.keys(LARGE_MAPS).map((name) => results[`${name}-one`].instantiations));
 console.log(
-  `SUMMARY-TYPES a=${fixed(ratio("a", "instantiations"))}x/${fixed(ratio("a", "check"))}x b=${fixed(ratio("b", "instantiations"))}x/${fixed(ratio("b", "check"))}x one-call=${results["a-one"].instantiations} openapi-one-call=${largeOne} github-20=${results["github-20"].instantiations} github-misspelt=${results["github-misspelt"].instantiations}`,
+  `SUMMARY-TYPES a=${fixed(ratio("a", "instantiations"))}x/${fixed(ratio("a", "check"))}x b=${fixed(ratio("b", "instantiations"))}x/${fixed(ratio("b", "check"))}x one-call=${results["a-one"].instantiations} openapi-one-call=${largeOne} github-20=${results["github-20"].instantiations} github-misspelt=${results["github-misspelt"].instantiations} github-20-by-name=${results["github-20-by-name"].instantiations} github-misspelt-name=${results["github-misspelt-name"].instantiations}`,
 );
+
+/**
+ * GitHub's operations by operationId, each one's route, read from @octokit/openapi-types' `paths` (a method is
+ * written `get: operations["issues/list-for-repo"];`): what `fluent-endpoint openapi` writes for its description.
+ */
+function githubOperationRoutes() {
+  const text = readFileSync(createRequire(import.meta.url).resolve("@octokit/openapi-types/types.d.ts"), "utf8");
+  const start = text.indexOf("export interface paths {");
+  const names = new Map();
+  let path = "";
+  for (const line of text.slice(start, text.indexOf("\n}\n", start)).split("\n")) {
+    const key = /^ {2}"(\/[^"]*)": \{$/.exec(line);
+    if (key !== null) path = key[1];
+    const method = /^ {4}(get|put|post|delete|options|head|patch|trace): operations\["([^"]+)"\];$/.exec(line);
+    if (method !== null) names.set(method[2], `${method[1].toUpperCase()} ${path}`);
+  }
+  return names;
+}
 
 /**
  * Runs tsc on one program; any error (every call must compile) stops the benchmark, but for a program that

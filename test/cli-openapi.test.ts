@@ -63,7 +63,7 @@ describe("fluent-endpoint openapi", () => {
     expect(cli([NOTES, "-o", "notes-routes.ts"]).status).toBe(0);
     const module = readFileSync(join(directory, "notes-routes.ts"), "utf8");
     expect(module).toContain("export interface paths");
-    expect(module).toContain("export const routes = routeTable<OpenAPIRoutes<paths>>({");
+    expect(module).toContain("export const routes = routeTable<OpenAPIRoutes<paths, operationRoutes>>({");
     writeFileSync(
       join(directory, "calls.ts"),
       [

@@ -855,9 +855,9 @@ describe("the members of an endpoint function", () => {
     ["endpoint.defaults(…)", endpoint.defaults({ a: 1 })],
     ["endpoint.defaults(…).defaults(…)", endpoint.defaults({ a: 1 }).defaults({ b: 2 })],
   ])(
-    "%s has DEFAULTS, defaults, merge, parse, builder and withRoutes as own, enumerable, read-only members",
+    "%s has DEFAULTS, defaults, merge, parse, builder, withRoutes and operation as own, enumerable, read-only members",
     (_, fn) => {
-      expect(Object.keys(fn)).toEqual(["DEFAULTS", "defaults", "merge", "parse", "builder", "withRoutes"]);
+      expect(Object.keys(fn)).toEqual(["DEFAULTS", "defaults", "merge", "parse", "builder", "withRoutes", "operation"]);
       for (const key of Object.keys(fn)) {
         const descriptor = Object.getOwnPropertyDescriptor(fn, key)!;
         expect(descriptor.configurable).toBe(false);

@@ -316,7 +316,7 @@ describe.skipIf(!REGISTRY.reachable)(`every kind of project, from the packed tar
     it("the table written with them carries the description's types", () => {
       const routes = readFileSync(join(app, "routes.ts"), "utf8");
       expect(routes).toContain("export interface paths {");
-      expect(routes).toContain("export const routes = routeTable<OpenAPIRoutes<paths>>({");
+      expect(routes).toContain("export const routes = routeTable<OpenAPIRoutes<paths, operationRoutes>>({");
     });
   });
 
@@ -358,7 +358,8 @@ describe.skipIf(!REGISTRY.reachable)(`every kind of project, from the packed tar
         readFileSync(join(app, type, "tables", `routes-${extension}.${extension}`), "utf8");
       for (const extension of TABLES) {
         const text = table(extension);
-        if (extension.endsWith("ts")) expect(text).toContain("export const routes = routeTable<OpenAPIRoutes<paths>>(");
+        if (extension.endsWith("ts"))
+          expect(text).toContain("export const routes = routeTable<OpenAPIRoutes<paths, operationRoutes>>(");
         else if (isModule(extension, type)) expect(text).toContain("export const routes = routeTable(");
         else expect(text).toContain("exports.routes = routeTable(");
       }

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
+import { githubOperationRoutes } from "./support/github-operations.js";
 
 const directory = fileURLToPath(new URL(".", import.meta.url));
 const HEADER = [
@@ -258,6 +259,32 @@ describe("suggestions", () => {
   });
 });
 
+describe("the compile error of a call by operationId", () => {
+  const PETS = [
+    `import type { paths as PetPaths } from "./fixtures/openapi/petstore-expanded.js";`,
+    `type operationRoutes = { findPets: "GET /pets"; addPet: "POST /pets"; "find pet by id": "GET /pets/{id}"; deletePet: "DELETE /pets/{id}" };`,
+    `const petstore = endpoint.withRoutes<OpenAPIRoutes<PetPaths, operationRoutes>>();\n`,
+  ].join("\n");
+  const messages = messagesOf({
+    misspelt: `${PETS}petstore.operation("findPetz");`,
+    builder: `${PETS}petstore.builder().operation("deletePets");`,
+    parameter: `${PETS}petstore.operation("find pet by id", { id: "7" });`,
+  });
+
+  it("names the closest operationId", () => {
+    expect(messages.misspelt).toEqual([
+      `Argument of type '"findPetz"' is not assignable to parameter of type '"findPets"'.`,
+    ]);
+    expect(messages.builder).toEqual([
+      `Argument of type '"deletePets"' is not assignable to parameter of type '"deletePet"'.`,
+    ]);
+  });
+
+  it("names a parameter of the wrong type as the route call does", () => {
+    expect(messages.parameter).toEqual([`Type 'string' is not assignable to type 'number'.`]);
+  });
+});
+
 describe("type-checking cost", () => {
   it("stays small for one call through @octokit/types' 1 200 routes (evaluating the whole map took 234 000 instantiations)", () => {
     const { host, paths } = hostFor({
@@ -291,6 +318,22 @@ describe("type-checking cost", () => {
     const messages = program.getSemanticDiagnostics(program.getSourceFile(paths[0]!));
     expect(messages.map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n"))).toEqual([
       `Argument of type '"GET /repos/{owner}/{repo}/isues"' is not assignable to parameter of type '"GET /repos/{owner}/{repo}/issues"'.`,
+    ]);
+    expect(program.getInstantiationCount()).toBeLessThan(2_000);
+  });
+
+  it("stays small for a misspelt operationId through GitHub's description of 1 223 operations, naming the closest", () => {
+    const { host, paths } = hostFor({
+      misspeltName: [
+        `import type { paths as GitHub } from "@octokit/openapi-types";`,
+        `type operationRoutes = ${githubOperationRoutes()};`,
+        `endpoint.withRoutes<OpenAPIRoutes<GitHub, operationRoutes>>().operation("issues/list-for-rep", { owner: "o", repo: "r" });`,
+      ].join("\n"),
+    });
+    const program = ts.createProgram(paths, OPTIONS, host);
+    const messages = program.getSemanticDiagnostics(program.getSourceFile(paths[0]!));
+    expect(messages.map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n"))).toEqual([
+      `Argument of type '"issues/list-for-rep"' is not assignable to parameter of type '"issues/list-for-repo"'.`,
     ]);
     expect(program.getInstantiationCount()).toBeLessThan(2_000);
   });

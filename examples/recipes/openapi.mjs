@@ -16,6 +16,7 @@ const description = {
   paths: {
     "/v1/customers": {
       get: {
+        operationId: "GetCustomers",
         parameters: [
           { name: "limit", in: "query", schema: { type: "integer" } },
           { name: "expand", in: "query", style: "deepObject", explode: true, schema: { type: "array" } },
@@ -24,6 +25,7 @@ const description = {
         responses: { 200: { content: { "application/json": {} } } },
       },
       post: {
+        operationId: "PostCustomers",
         parameters: [{ name: "Idempotency-Key", in: "header", schema: { type: "string" } }],
         requestBody: {
           content: {
@@ -47,6 +49,13 @@ const list = payments("GET /v1/customers", { limit: 3, expand: ["data.tax"], cre
 assert.equal(list.url, `${origin}/v1/customers?limit=3&expand%5B0%5D=data.tax&created%5Bgte%5D=1700000000`);
 assert.equal(list.headers.accept, "application/json");
 assert.equal(list.headers.authorization, "Bearer sk_test");
+
+// By operationId, as the description writes it: the request its route builds (builder.operation() too).
+assert.deepEqual(payments.operation("GetCustomers", { limit: 3 }), payments("GET /v1/customers", { limit: 3 }));
+assert.equal(
+  payments.builder().operation("PostCustomers").param("email", "a@example.com").build().body,
+  "email=a%40example.com",
+);
 
 // A header parameter by its name, a form body with metadata as its `encoding` says, and a body field named `url`
 // (declared by the operation, so a parameter, never the url option).

@@ -33,6 +33,7 @@ import type {
   RouteKey,
   TABLE_RULES,
 } from "../types/route-maps.js";
+import type { OperationArgument, OperationMethod, OperationRoute } from "../types/operations.js";
 import type { RouteArgument } from "../types/route-check.js";
 import type { Present, RouteMethodOr, RouteUrl } from "../types/route-text.js";
 
@@ -112,6 +113,15 @@ export class RequestBuilder<
     if (typeof route !== "string") parseRoute(route);
     const core = RequestBuilder.#coreOf(this);
     return withPatch(core, readOptions(route, undefined, core.conventions));
+  }
+
+  /** Sets method and url to those of the route table's operation `operationId`, as `route()` would. @example builder.operation("getPetById") */
+  operation<M extends string, U extends string, G extends string, R, const Name extends string>(
+    this: RequestBuilder<M, U, G, R>,
+    operationId: OperationArgument<Name, R>,
+  ): RequestBuilder<OperationMethod<OperationRoute<Name, R>>, RouteUrl<OperationRoute<Name, R>>, G, R>;
+  operation(operationId: string): RequestBuilder {
+    return this.route(operationRoute(RequestBuilder.#coreOf(this).conventions, operationId) as never);
   }
 
   /** Sets the HTTP method, in any case (the result lowercases it; under `fluent-endpoint/octokit`, uppercases it). @example builder.method("PATCH") */
@@ -269,6 +279,14 @@ function withOption(
   return withPatch(core, patch);
 }
 
+/** The route of the operation `name` in the endpoint's tables; `ERR_INVALID_ROUTE` where it has none. */
+function operationRoute({ table }: Conventions, name: string): string {
+  if (table === undefined) {
+    throw new EndpointError("ERR_INVALID_ROUTE", "operation() needs a route table: see withRoutes()");
+  }
+  return table.operation(name);
+}
+
 function builderOf(state: EndpointState, conventions: Conventions): RequestBuilder {
   return new RequestBuilder(INTERNAL, { conventions, state });
 }
@@ -309,6 +327,7 @@ export function createEndpoint(state: EndpointState, conventions: Conventions): 
       const table = tableRuntime(routes, conventions.table);
       return createEndpoint(withTable(state, table), { ...conventions, table });
     },
+    operation: (name: string, options?: unknown) => call(operationRoute(conventions, name), options),
   });
   return Object.freeze(call) as unknown as Endpoint;
 }
@@ -395,6 +414,24 @@ interface EndpointMethods<Defaults extends object, Routes> {
 
   /** Stateless: turns merged options into request options, adding no defaults. @example endpoint.parse(endpoint.merge("GET /user")) */
   parse(options: MergedOptions): RequestOptions;
+
+  /**
+   * Request options for the route table's operation `operationId` (as the description writes it) plus parameters:
+   * `endpoint(route, options)` for its route, typed as that call is.
+   *
+   * @example
+   * petstore.operation("getPetById", { petId: 7 }); // as petstore("GET /pets/{petId}", { petId: 7 })
+   */
+  operation<const Name extends string>(
+    operationId: OperationArgument<Name, Routes>,
+    ...options: EndpointOptionsArguments<
+      OperationRoute<Name, Routes>,
+      HeldNames<Defaults>,
+      HeldRoutes<Routes, HeldNames<Defaults>>,
+      MapKey<Routes>,
+      typeof TABLE_RULES extends MapKey<Routes> ? unknown : EndpointOptions
+    >
+  ): RequestOptions<EndpointResultMethod<OperationRoute<Name, Routes>>>;
 
   /** A {@link RequestBuilder} holding this function's defaults and route map. @example endpoint.builder().route("GET /user") */
   builder(): RequestBuilder<string, string, HeldNames<Defaults>, Routes>;

@@ -6,7 +6,8 @@ import { parseArgs } from "node:util";
 import { endpoint, EndpointError, type MergedOptions, type RequestOptions, toFetch, VERSION } from "../index.js";
 import { OPTION_KEYS } from "../core/options.js";
 import { parseUrlTemplate } from "../template/template.js";
-import { OPENAPI_USAGE, openapiCommand, OpenAPIUsageError } from "./openapi.js";
+import { openAPIEndpoint, openAPIRoutes, type RouteTable, tableOperations } from "../openapi.js";
+import { OPENAPI_USAGE, openapiCommand, OpenAPIUsageError, readDescription } from "./openapi.js";
 
 const SYNOPSIS = "fluent-endpoint [METHOD] URL [name=value ...] [options]";
 
@@ -23,6 +24,14 @@ Route:
   a URL). Otherwise the first argument is the whole route: "/user page=2" and
   "user page=2" are a URL and a parameter; "GET" alone, or "GET page=2", is an error
   (a method without its URL).
+
+Operations of a description:
+  --openapi FILE              build by an OpenAPI description (.json, .yaml, .yml; Swagger
+                              2.0 too): the route or an operationId as written
+                              (fluent-endpoint --openapi petstore.yaml getPetById petId:=7),
+                              placed as the description says, sent to its first server
+  --list                      with --openapi: list its operations (operationId, route,
+                              summary, tags, deprecated) instead
 
 Parameters:
   name=value                  a string (labels=bug,ui is the string "bug,ui")
@@ -49,8 +58,9 @@ Commands:
 Bad input prints "fluent-endpoint: <message>" and a usage line to stderr and exits
 with code 2.
 
-Example:
-  fluent-endpoint GET "/repos/{owner}/{repo}/issues" owner=octokit repo=endpoint.js state=open -H "authorization: token secret123"`;
+Examples:
+  fluent-endpoint GET "/repos/{owner}/{repo}/issues" owner=octokit repo=endpoint.js state=open -H "authorization: token secret123"
+  fluent-endpoint --openapi petstore.yaml getPetById petId:=7 --curl`;
 
 // The line printed under every error message.
 const USAGE_HINT = `usage: ${SYNOPSIS}; see --help`;
@@ -233,8 +243,44 @@ function toCurl(options: RequestOptions): string {
   return words.join(" ");
 }
 
+/**
+ * A description's operations, one a line: operationId (or `-` for none), route, then `[deprecated]`, its tags
+ * and summary where it has them; each field is the description's text, its control characters escaped.
+ */
+function operationList(description: unknown): string {
+  const lines = tableOperations(openAPIRoutes(description)).map(({ operationId, route, summary, tags, deprecated }) =>
+    [
+      operationId ?? "-",
+      route,
+      ...(deprecated === true ? ["[deprecated]"] : []),
+      ...(tags === undefined || tags.length === 0 ? [] : [`(${tags.join(", ")})`]),
+      ...(summary === undefined ? [] : [summary]),
+    ]
+      .map(escapeControls)
+      .join("  "),
+  );
+  return lines.join("\n");
+}
+
+/** Text of a description on the terminal: its control characters escaped, so none reaches it (ESC, BEL). */
+function escapeControls(text: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are what it escapes
+  return text.replace(/[\0-\x1f\x7f-\x9f\u2028\u2029]/g, (character) => JSON.stringify(character).slice(1, -1));
+}
+
+/**
+ * Whether the route argument names an operation of `routes` by operationId: a name it has, as written (`find pet by
+ * id` too); else any argument that is no route (no space, no leading `/`), so a misspelt name is told the closest.
+ */
+function isOperationId(route: string, routes: RouteTable): boolean {
+  return (
+    tableOperations(routes).some(({ operationId }) => operationId === route) ||
+    (route.indexOf(" ") === -1 && !route.startsWith("/"))
+  );
+}
+
 /** Runs the command line `args` and returns the text to print. */
-function run(args: string[]): string {
+async function run(args: string[]): Promise<string> {
   let parsed;
   try {
     parsed = parseArgs({
@@ -246,6 +292,8 @@ function run(args: string[]): string {
         data: { type: "string" },
         curl: { type: "boolean" },
         fetch: { type: "boolean" },
+        openapi: { type: "string" },
+        list: { type: "boolean" },
         help: { type: "boolean", short: "h" },
         version: { type: "boolean", short: "v" },
       },
@@ -262,11 +310,21 @@ function run(args: string[]): string {
   const { values, positionals } = parsed;
   if (values.help) return USAGE;
   if (values.version) return VERSION;
+  if (values.list && values.openapi === undefined)
+    throw new UsageError("--list lists the operations of --openapi FILE");
+  const description = values.openapi === undefined ? undefined : await readDescription(values.openapi);
+  if (values.list) return operationList(description);
   const [route, parameters] = splitPositionals(positionals);
   if (route === undefined) throw new UsageError('missing route such as "GET /user"');
   if (values.curl && values.fetch) throw new UsageError("--curl and --fetch cannot be combined");
 
-  let builder = endpoint.builder().route(route);
+  let builder = endpoint.builder();
+  if (description === undefined) builder = builder.route(route);
+  else {
+    const routes = openAPIRoutes(description);
+    const api = openAPIEndpoint(routes).builder();
+    builder = isOperationId(route, routes) ? api.operation(route) : api.route(route);
+  }
   if (values["base-url"] !== undefined) builder = builder.baseUrl(values["base-url"]);
   for (const header of values.header ?? []) builder = builder.header(...parseHeader(header));
   for (const parameter of parameters) {
@@ -309,13 +367,13 @@ if (args[0] === "openapi") {
     process.exitCode = 2;
   });
 } else {
-  try {
-    console.log(run(args));
-  } catch (error) {
-    if (!(error instanceof EndpointError || error instanceof UsageError)) throw error;
+  run(args).then(console.log, (error: unknown) => {
+    if (!(error instanceof EndpointError || error instanceof UsageError || error instanceof OpenAPIUsageError)) {
+      throw error;
+    }
     console.error(`fluent-endpoint: ${error.message}\n${USAGE_HINT}`);
     process.exitCode = 2;
-  }
+  });
 }
 
 /** parseArgs' own mistakes (an unknown option, a missing value). */

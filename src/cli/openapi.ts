@@ -3,7 +3,7 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, extname, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { openAPIRoutes, tableApi } from "../openapi.js";
+import { openAPIRoutes, type RouteTable, tableApi, tableOperations } from "../openapi.js";
 import { isSwagger, swaggerToOpenAPI } from "../openapi/swagger.js";
 
 export const OPENAPI_USAGE = `Usage: fluent-endpoint openapi DESCRIPTION [-o FILE] [--no-types]
@@ -44,17 +44,7 @@ export async function openapiCommand(args: string[]): Promise<string> {
     throw new OpenAPIUsageError(`--output ${JSON.stringify(output)} must end in .ts, .mts, .cts, .js, .mjs or .cjs`);
   }
 
-  let text: string;
-  try {
-    text = readFileSync(file, "utf8");
-  } catch (error) {
-    throw new OpenAPIUsageError(
-      `cannot read ${JSON.stringify(file)}: ${(error as NodeJS.ErrnoException).code ?? error}`,
-    );
-  }
-  const bundled = await bundleDescription(file, await parseDescription(file, text));
-  // Converted once, so the route table and the types are made from the same OpenAPI 3.0 description.
-  const document = isSwagger(bundled) ? swaggerToOpenAPI(bundled) : bundled;
+  const document = await readDescription(file);
   const routes = openAPIRoutes(document);
   const json = JSON.stringify(routes, null, 2);
   // In a literal, a `"__proto__":` key would set the prototype: such a table is written as JSON text to parse.
@@ -74,11 +64,39 @@ export async function openapiCommand(args: string[]): Promise<string> {
       : `${header}import { routeTable } from "fluent-endpoint/openapi";\n\nexport const routes = routeTable(${table});\n`
     : types === undefined
       ? `${header}import { routeTable } from "fluent-endpoint/openapi";\n\nexport const routes = routeTable(${table});\n`
-      : `${header}import type { OpenAPIRoutes } from "fluent-endpoint";\nimport { routeTable } from "fluent-endpoint/openapi";\n\n${types}\nexport const routes = routeTable<OpenAPIRoutes<paths>>(${table});\n`;
+      : `${header}import type { OpenAPIRoutes } from "fluent-endpoint";\nimport { routeTable } from "fluent-endpoint/openapi";\n\n${types}\n${operationRoutes(routes)}\nexport const routes = routeTable<OpenAPIRoutes<paths, operationRoutes>>(${table});\n`;
   if (output === undefined) return asciiOnly(module.trimEnd());
   writeFileSync(output, asciiOnly(module));
   const count = Object.keys(routes).length;
   return `wrote ${count} ${count === 1 ? "route" : "routes"} to ${output}`;
+}
+
+/**
+ * The type that names the table's operations, operationId to route, for `operation(operationId)`'s types (written
+ * with openapi-typescript's, which refuses a description whose operations share an operationId).
+ */
+function operationRoutes(routes: RouteTable): string {
+  const lines = tableOperations(routes).flatMap(({ operationId, route }) =>
+    operationId === undefined ? [] : [`  ${JSON.stringify(operationId)}: ${JSON.stringify(route)};`],
+  );
+  return `/** The operations by operationId, each one's route. */\nexport type operationRoutes = {\n${lines.join("\n")}\n};\n`;
+}
+
+/**
+ * The description in `file` (JSON or YAML), its `$ref`s to other local files bundled in, a Swagger 2.0 one
+ * converted to OpenAPI 3.0 (once, so a route table and its types are made from the same description).
+ */
+export async function readDescription(file: string): Promise<unknown> {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (error) {
+    throw new OpenAPIUsageError(
+      `cannot read ${JSON.stringify(file)}: ${(error as NodeJS.ErrnoException).code ?? error}`,
+    );
+  }
+  const bundled = await bundleDescription(file, await parseDescription(file, text));
+  return isSwagger(bundled) ? swaggerToOpenAPI(bundled) : bundled;
 }
 
 /**

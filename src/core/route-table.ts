@@ -100,6 +100,14 @@ export interface RouteEntry {
   readonly accept?: string;
   /** Its security requirements: any one list of scheme names, all of them sent; none when it needs no credentials. */
   readonly security?: readonly (readonly string[])[];
+  /** The operation's `operationId`, as the description writes it: `api.operation(operationId)` calls the route by it. */
+  readonly operationId?: string;
+  /** The operation's `summary`, for a list of operations (`tableOperations()`). */
+  readonly summary?: string;
+  /** The operation's `tags`, for a list of operations. */
+  readonly tags?: readonly string[];
+  /** Whether the description marks the operation `deprecated`. */
+  readonly deprecated?: boolean;
 }
 
 /**
@@ -206,6 +214,11 @@ export interface TableRuntime extends TableCode {
 export interface TableCode {
   /** Its route for a method (in any case) and a url as written; undefined for none. */
   route(method: string, url: string): RouteEntry | undefined;
+  /**
+   * The route (`"GET /pets/{petId}"`) of the operation named `operationId`, the tables `below` searched when it lacks
+   * the name; `ERR_INVALID_ROUTE` for a name no table has (naming the closest) or one its table gives two operations.
+   */
+  operation(operationId: string, below?: TableCode): string;
   /** The values to expand a route's template with: a parameter such as `user-id` also under its varname `user%2Did`. */
   values(entry: RouteEntry, params: Readonly<Record<string, unknown>>): Readonly<Record<string, unknown>>;
   /** Writes a header or cookie parameter of `entry` into `headers`, or returns the query text of a styled one. */
@@ -239,13 +252,14 @@ export function tableRuntime(routes: unknown, below: TableCode | undefined): Tab
     // A revoked Proxy holds no table.
   }
   // docs/decisions.md, "What a table trusts": each field read once, a table's routes frozen, a forged one refused here.
-  const { entries, route, values, placeParameter, writeBody, server, authorize } = (
+  const { entries, route, operation, values, placeParameter, writeBody, server, authorize } = (
     isObject(runtime) ? runtime : {}
   ) as Partial<TableRuntime>;
   if (
     !isObject(entries) ||
     !Object.isFrozen(entries) ||
     typeof route !== "function" ||
+    typeof operation !== "function" ||
     typeof values !== "function" ||
     typeof placeParameter !== "function" ||
     typeof writeBody !== "function" ||
@@ -257,10 +271,13 @@ export function tableRuntime(routes: unknown, below: TableCode | undefined): Tab
       `withRoutes() needs a table from routeTable(), got ${kindOf(routes)}`,
     );
   }
-  if (below === undefined) return Object.freeze({ route, values, placeParameter, writeBody, server, authorize });
-  // A later table's routes replace an earlier one's of the same key; each route keeps its own table's server.
+  if (below === undefined)
+    return Object.freeze({ route, operation, values, placeParameter, writeBody, server, authorize });
+  // A later table's routes replace an earlier one's of the same key, and its operations an earlier one's of the same
+  // name; each route keeps its own table's server.
   return Object.freeze({
     route: (method: string, url: string) => route(method, url) ?? below.route(method, url),
+    operation: (name: string) => operation(name, below),
     values,
     placeParameter,
     writeBody,

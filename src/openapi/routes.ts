@@ -73,11 +73,18 @@ export function openAPIRoutes<Routes = unknown>(description: unknown): RouteTabl
       if (own !== undefined && JSON.stringify(own) === JSON.stringify(server)) own = undefined;
       const accept = responseTypes(context, operation.responses, route);
       const security = requirements(operation.security ?? document.security, schemes, route);
+      // What names and lists it (docs/decisions.md, "Operations by name"), checked as a table checks them.
+      const { operationId, summary, tags, deprecated } = operation;
       setOwn(table, route, {
         ...entry,
         ...(own && { server: own }),
         ...(accept && { accept }),
         ...(security.length > 0 && { security }),
+        ...(operationId !== undefined && { operationId }),
+        // Documentation only: a summary, tags or deprecated mark of another type is left out, not refused.
+        ...(typeof summary === "string" && { summary }),
+        ...(Array.isArray(tags) && tags.every((tag) => typeof tag === "string") && { tags }),
+        ...(typeof deprecated === "boolean" && { deprecated }),
       });
     };
     for (const method of METHODS) {

@@ -14,6 +14,7 @@ import {
   type TableApi,
   type RouteTableData,
   TABLE,
+  tableRuntime,
   type TableRuntime,
 } from "../core/route-table.js";
 import { builtinKind, isPlainObject, ownValue, scalarText, setOwn } from "../core/values.js";
@@ -148,6 +149,7 @@ function tableRuntimeOf(entries: TableRuntime["entries"], api: TableApi, binding
   const runtime: TableRuntime = Object.freeze({
     entries,
     route,
+    operation: operationLookup(entries),
     values,
     placeParameter,
     writeBody,
@@ -156,6 +158,130 @@ function tableRuntimeOf(entries: TableRuntime["entries"], api: TableApi, binding
   });
   apis.set(runtime, api);
   return runtime;
+}
+
+/** The candidates an unknown-name error of a table below considered, so the table above adds its own to them. */
+const unknownNames = /*#__PURE__*/ new WeakMap<object, readonly string[]>();
+
+/**
+ * `entries`' lookup by operationId (docs/decisions.md, "Operations by name"): a name resolves to its route once, then
+ * the route is called as any other. Names are matched as written; two operations of a name are refused by name, while
+ * each keeps its route.
+ */
+function operationLookup(entries: TableRuntime["entries"]): TableRuntime["operation"] {
+  const byName = new Map<string, string[]>();
+  for (const key of Object.keys(entries)) {
+    const entry = entries[key]!;
+    if (entry.operationId === undefined) continue;
+    const routes = byName.get(entry.operationId);
+    const route = routeNames.get(entry) ?? key;
+    if (routes === undefined) byName.set(entry.operationId, [route]);
+    else routes.push(route);
+  }
+  return (name, below) => {
+    const routes = byName.get(name);
+    if (routes?.length === 1) return routes[0]!;
+    if (routes !== undefined) {
+      throw new EndpointError(
+        "ERR_INVALID_ROUTE",
+        `operationId ${quote(name)} names ${routes.length} operations, ${routes.join(" and ")}: call one by its route`,
+      );
+    }
+    if (typeof name !== "string") {
+      throw new EndpointError("ERR_INVALID_ROUTE", `an operationId must be a string, got ${kindOf(name)}`);
+    }
+    let names: readonly string[] = [...byName.keys()];
+    if (below !== undefined) {
+      try {
+        return below.operation(name);
+      } catch (error) {
+        const more = unknownNames.get(error as object);
+        if (more === undefined) throw error;
+        names = [...names, ...more];
+      }
+    }
+    const error = new EndpointError("ERR_INVALID_ROUTE", unknownOperation(name, names));
+    unknownNames.set(error, names);
+    throw error;
+  };
+}
+
+/** The message for a name no table has: the closest names, by edit distance, ignoring case. */
+function unknownOperation(name: string, names: readonly string[]): string {
+  if (names.length === 0) {
+    return `no operation is named ${quote(name)}: the route table names none by operationId; call a route as "METHOD /path"`;
+  }
+  const lower = name.toLowerCase();
+  const scored = names.map((each) => [editDistance(lower, each.toLowerCase()), each] as const);
+  const best = Math.min(...scored.map(([distance]) => distance));
+  const closest = scored
+    .filter(([distance]) => distance === best)
+    .map(([, each]) => each)
+    .sort()
+    .slice(0, 3);
+  return `no operation is named ${quote(name)}; did you mean ${closest.map((each) => quote(each)).join(", ")}?`;
+}
+
+/** Levenshtein distance, in UTF-16 code units. */
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) {
+      row[j] = Math.min(previous[j]! + 1, row[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    previous = row;
+  }
+  return previous[b.length]!;
+}
+
+/**
+ * One operation of a table, as `tableOperations()` lists it.
+ *
+ * @example
+ * const operation: OperationSummary = { operationId: "getPetById", method: "GET", path: "/pets/{petId}", route: "GET /pets/{petId}" };
+ */
+export interface OperationSummary {
+  /** Its operationId, as the description writes it; none when it has none (it is then reachable by its route only). */
+  operationId?: string;
+  /** Its method, as the table's route writes it (upper case for the fixed methods). */
+  method: string;
+  /** Its path, as the description writes it. */
+  path: string;
+  /** The route a call takes: `"GET /pets/{petId}"`. */
+  route: string;
+  /** Its summary, if any. */
+  summary?: string;
+  /** Its tags, if any. */
+  tags?: string[];
+  /** `true` when the description marks it deprecated. */
+  deprecated?: boolean;
+}
+
+/**
+ * The operations of a table, in its order: what a list of operations, a form or a tool definition needs, read from
+ * the table (a CLI-written module's too) without the description. Each call returns fresh objects.
+ *
+ * @example
+ * import { openAPIRoutes, tableOperations } from "fluent-endpoint/openapi";
+ * tableOperations(openAPIRoutes(description));
+ * // [{ operationId: "listPets", method: "GET", path: "/pets", route: "GET /pets", summary: "List all pets", tags: ["pets"] }, …]
+ */
+export function tableOperations(routes: RouteTable): OperationSummary[] {
+  tableRuntime(routes, undefined); // ERR_INVALID_OPTIONS for anything but a table routeTable() made
+  return Object.keys(routes).map((route) => {
+    const { operationId, summary, tags, deprecated } = routes[route]!;
+    const space = route.indexOf(" ");
+    return {
+      ...(operationId !== undefined && { operationId }),
+      method: route.slice(0, space),
+      path: route.slice(space + 1),
+      route,
+      ...(summary !== undefined && { summary }),
+      ...(tags !== undefined && { tags: [...tags] }),
+      ...(deprecated !== undefined && { deprecated }),
+    };
+  });
 }
 
 /** The servers a table's routes go to: its API's, and those of routes with their own. */
@@ -448,7 +574,7 @@ interface Copies {
 
 function readEntry(key: string, entry: unknown, copies: Copies): RouteEntry {
   if (!isPlainObject(entry)) fail(key, `is ${kindOf(entry)}, not a route entry`);
-  const { url, parameters, body, server, accept, security } = entry;
+  const { url, parameters, body, server, accept, security, operationId, summary, tags, deprecated } = entry;
   if (typeof url !== "string") fail(key, "has no url template");
   const { variables } = parseTableTemplate(url); // checks it now; the analysis is cached for parse
   if (!isPlainObject(parameters)) fail(key, "has no parameters object");
@@ -469,6 +595,10 @@ function readEntry(key: string, entry: unknown, copies: Copies): RouteEntry {
     server?: RouteServer;
     accept?: string;
     security?: readonly (readonly string[])[];
+    operationId?: string;
+    summary?: string;
+    tags?: readonly string[];
+    deprecated?: boolean;
   } = { url, parameters: read.parameters };
   if (body !== undefined) checked.body = readBody(key, body);
   if (server !== undefined) {
@@ -482,6 +612,16 @@ function readEntry(key: string, entry: unknown, copies: Copies): RouteEntry {
     checked.accept = accept;
   }
   if (security !== undefined) checked.security = readRequirements(key, security);
+  if (operationId !== undefined) checked.operationId = readText(key, "operationId", operationId);
+  if (summary !== undefined) checked.summary = readText(key, "summary", summary);
+  if (tags !== undefined) {
+    if (!Array.isArray(tags)) fail(key, `has tags that are ${kindOf(tags)}, not a list`);
+    checked.tags = Object.freeze((tags as unknown[]).map((tag) => readText(key, "a tag", tag)));
+  }
+  if (deprecated !== undefined) {
+    if (typeof deprecated !== "boolean") fail(key, `has deprecated that is ${kindOf(deprecated)}, not a boolean`);
+    checked.deprecated = deprecated;
+  }
   // A template's varname that is no parameter name (`user%2Did`) is filled from the name it encodes.
   const renamed: [string, string][] = [];
   for (const name of variables) {
@@ -497,6 +637,13 @@ function readEntry(key: string, entry: unknown, copies: Copies): RouteEntry {
   }
   routeNames.set(checked, key);
   return Object.freeze(checked);
+}
+
+/** An operation's text field (its operationId, summary, a tag): a string with no lone surrogate, which no UTF-8 holds. */
+function readText(key: string, field: string, text: unknown): string {
+  if (typeof text !== "string") fail(key, `has ${field} that is ${kindOf(text)}, not a string`);
+  if (LONE_SURROGATE.test(text)) fail(key, `has ${field} ${quote(text)}, which holds a lone UTF-16 surrogate`);
+  return text;
 }
 
 interface ReadParameters {

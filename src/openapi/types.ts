@@ -202,12 +202,18 @@ type OpenAPIOperations<Paths> = {
  * A route map made from openapi-typescript's `paths` (docs/typed-routes.md, "OpenAPI"): one entry per
  * operation, `"GET /pets/{petId}"`; a method a path lacks is an entry marked `absent`, read from its text.
  *
+ * @typeParam Paths - openapi-typescript's `paths`.
+ * @typeParam Operations - The operations by operationId, each one's route, which type `operation(operationId)`
+ *   (`fluent-endpoint openapi` writes them as `operationRoutes`); none by default.
  * @example
  * import type { paths } from "./petstore"; // written by openapi-typescript
  * const petstore = endpoint.defaults({ baseUrl: "https://petstore.swagger.io/v2" }).withRoutes<OpenAPIRoutes<paths>>();
  * petstore("GET /pets/{id}", { id: 42 });
+ * // with the operations by name (`fluent-endpoint openapi` writes `operationRoutes`):
+ * const named = endpoint.withRoutes<OpenAPIRoutes<paths, { findPetById: "GET /pets/{id}" }>>();
+ * named.operation("findPetById", { id: 42 });
  */
-export type OpenAPIRoutes<Paths> = {
+export type OpenAPIRoutes<Paths, Operations = never> = {
   [Route in `${Uppercase<OpenAPIMethod>} ${keyof Paths & string}`]: OpenAPIEntry<OpenAPIOperation<Paths, Route>, Route>;
 } & {
   /** Types only: the operations, read by `RouteKey` for autocompletion. */
@@ -216,5 +222,7 @@ export type OpenAPIRoutes<Paths> = {
     readonly routes: OpenAPIOperations<Paths>;
     /** The description's paths, read for the operations closest to a route it lacks. */
     readonly paths: Paths;
+    /** Its operations by operationId, each one's route (`{ getPetById: "GET /pets/{petId}" }`); `never` for none. */
+    readonly operations: Operations;
   };
 };

@@ -81,9 +81,13 @@ type AllOperations<Path, Paths> = Path extends keyof Paths & string
 
 /**
  * The paths closest to `Path`: those with the longest start in common with it, of them those with the longest end
- * in common with the rest, and of them the nearest (see {@link Nearest}).
+ * in common with the rest, and of them the nearest (see {@link Nearest}). Any names split by `/` are read so: an
+ * operationId a description lacks is typed by it too.
+ *
+ * @example
+ * type Closest = ClosestPaths<"/pets" | "/pets/{petId}" | "/users", "/pets/{petid}">; // "/pets/{petId}"
  */
-type ClosestPaths<All extends string, Path extends string> =
+export type ClosestPaths<All extends string, Path extends string> =
   CommonStart<All, Path> extends infer Start extends string
     ? Path extends `${Start}${infer Rest}`
       ? CommonEnd<All & `${Start}${string}`, Start, Rest> extends infer End extends string

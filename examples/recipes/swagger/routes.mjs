@@ -54,7 +54,8 @@ export const routes = routeTable({
       [
         "api_key"
       ]
-    ]
+    ],
+    "summary": "Updates a pet with form data"
   },
   "PUT /pets/{petId}/photo": {
     "url": "/pets/{petId}/photo",

@@ -71,14 +71,19 @@ describe("tolerant compile (OAS 3.1.1: a flaw of one Operation Object costs that
     const [first] = LEFT_OUT;
     const message = first!.message;
     expectEndpointError(() => api("POST /employers/{employerId}", { employerId: "e" }), "ERR_INVALID_OPTIONS", message);
-    expectEndpointError(() => api("post /employers/{employerId}"), "ERR_INVALID_OPTIONS", message);
+    expectEndpointError(() => callUnchecked(api, "post /employers/{employerId}"), "ERR_INVALID_OPTIONS", message);
     expectEndpointError(
       () => api.builder().route("POST /employers/{employerId}").params({ employerId: "e" }).build(),
       "ERR_INVALID_OPTIONS",
       message,
     );
     expectEndpointError(
-      () => RequestBuilder.from({}).withRoutes(routes).route("POST /employers/{employerId}").build(),
+      () =>
+        RequestBuilder.from({})
+          .withRoutes(routes)
+          .route("POST /employers/{employerId}")
+          .params({ employerId: "e" })
+          .build(),
       "ERR_INVALID_OPTIONS",
       message,
     );

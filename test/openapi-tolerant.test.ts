@@ -5,7 +5,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { endpoint, RequestBuilder, toFetch } from "../src/index.js";
-import { openAPIRoutes, routeTable, skippedOperations, tableApi } from "../src/openapi.js";
+import { openAPIEndpoint, openAPIRoutes, routeTable, skippedOperations, tableApi } from "../src/openapi.js";
 import { callUnchecked, expectEndpointError } from "./support/errors.js";
 
 const BASE = "https://api.example.com";
@@ -98,6 +98,10 @@ describe("tolerant compile (OAS 3.1.1: a flaw of one Operation Object costs that
       message,
     );
     expectEndpointError(() => api("POST /v1/pages"), "ERR_INVALID_OPTIONS", 'route table: "POST /v1/pages": header');
+    // openAPIEndpoint() binds the table again (its server variables, its credentials): the list goes with it.
+    const bound = openAPIEndpoint(FLAWED, { serverVariables: {} });
+    expect(bound("GET /employers/{employerId}", { employerId: "e" }).url).toBe(`${BASE}/employers/e`);
+    expectEndpointError(() => callUnchecked(bound, "POST /employers/{employerId}"), "ERR_INVALID_OPTIONS", message);
   });
 
   it("leaves out a whole path whose Path Item is unreadable, naming the path; its methods all throw", () => {

@@ -16,7 +16,7 @@ import { readSchemes } from "./security.js";
 import { pointerKey } from "./pointer.js";
 import { checkedTable, QUERY_STYLES } from "./table.js";
 import { parseTableTemplate } from "../template/template.js";
-import { isSwagger, swaggerToOpenAPI } from "./swagger.js";
+import { isSwagger, skippedInConversion, swaggerToOpenAPI } from "./swagger.js";
 import { percentEncode, varname } from "./varname.js";
 import { isPlainObject, ownValue, setOwn } from "../core/values.js";
 import { isToken } from "../http/tokens.js";
@@ -59,7 +59,7 @@ export function openAPIRoutes<Routes = unknown>(description: unknown): RouteTabl
   const table: Record<string, RouteEntry> = {};
   // docs/decisions.md, "Tolerant compile": a flaw of one operation (or one path) leaves it out; what is the whole
   // description's (its version, `paths`, servers, security schemes, security) still refuses it.
-  const skipped: SkippedOperation[] = [];
+  const skipped: SkippedOperation[] = [...skippedInConversion(document)];
   const tolerate = (route: string, compile: () => void) => {
     try {
       compile();

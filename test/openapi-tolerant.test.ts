@@ -65,6 +65,14 @@ describe("tolerant compile (OAS 3.1.1: a flaw of one Operation Object costs that
     expect(skippedOperations(routes)).toEqual(LEFT_OUT);
     expect(tableApi(routes).skipped).toEqual(LEFT_OUT);
     expect(Object.isFrozen(skippedOperations(routes))).toBe(true);
+    expect(skippedOperations(openAPIRoutes(description({ "/x": { get: {} } })))).toEqual([]);
+    for (const notATable of [undefined, {}, { "GET /x": { url: "/x", parameters: {} } }]) {
+      expectEndpointError(
+        () => callUnchecked(skippedOperations, notATable),
+        "ERR_INVALID_OPTIONS",
+        "skippedOperations() needs a table from openAPIRoutes() or routeTable(), got",
+      );
+    }
   });
 
   it("throws the stored error when a left-out operation is called: route string, builder, defaults(), merge()/parse()", () => {

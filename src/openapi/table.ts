@@ -109,7 +109,19 @@ export function checkedTable<Routes>(data: unknown, api: unknown, skipped?: Skip
  * endpoint.withRoutes(routes)("GET /pages"); // throws ERR_INVALID_OPTIONS with that message
  */
 export function skippedOperations(routes: RouteTable): readonly SkippedOperation[] {
-  return tableApi(routes).skipped ?? [];
+  let api: TableApi | undefined;
+  try {
+    api = apis.get(routes[TABLE]);
+  } catch {
+    // Not an object, or a revoked Proxy: no table.
+  }
+  if (api === undefined) {
+    throw new EndpointError(
+      "ERR_INVALID_OPTIONS",
+      `skippedOperations() needs a table from openAPIRoutes() or routeTable(), got ${kindOf(routes)}`,
+    );
+  }
+  return api.skipped ?? [];
 }
 
 /** What an endpoint sets for a table's API: values of its servers' variables (checked), credentials by scheme name. */

@@ -94,9 +94,11 @@ export function checkedTable<Routes>(data: unknown, api: unknown, skipped?: Skip
   for (const { route } of read.skipped ?? []) {
     if (Object.hasOwn(table, route)) fail(route, "is both a route and a skipped operation");
   }
-  const api_ =
-    skipped === undefined || skipped.length === 0 ? read : Object.freeze({ ...read, skipped: readSkipped(skipped) });
-  return withRuntime(table, tableRuntimeOf(Object.freeze(entries), api_, {}));
+  const kept =
+    skipped === undefined || skipped.length === 0
+      ? read
+      : Object.freeze({ ...read, skipped: readSkipped([...(read.skipped ?? []), ...skipped]) });
+  return withRuntime(table, tableRuntimeOf(Object.freeze(entries), kept, {}));
 }
 
 /**
@@ -104,9 +106,9 @@ export function checkedTable<Routes>(data: unknown, api: unknown, skipped?: Skip
  * operation (or one path), which `openAPIRoutes()` compiles around (docs/decisions.md, "Tolerant compile").
  *
  * @example
- * const routes = openAPIRoutes(description); // one operation with a header parameter named ""
- * skippedOperations(routes); // [{ route: "GET /pages", message: "route table: \"GET /pages\" has …" }]
- * endpoint.withRoutes(routes)("GET /pages"); // throws ERR_INVALID_OPTIONS with that message
+ * const routes = openAPIRoutes(description); // `POST /v1/pages` has a header parameter named ""
+ * skippedOperations(routes); // [{ route: "POST /v1/pages", message: 'route table: "POST /v1/pages": header name "" is not an HTTP token' }]
+ * endpoint.withRoutes(routes)("POST /v1/pages"); // throws ERR_INVALID_OPTIONS with that message
  */
 export function skippedOperations(routes: RouteTable): readonly SkippedOperation[] {
   let api: TableApi | undefined;
@@ -247,7 +249,7 @@ function readApi(api: unknown): TableApi {
   return Object.freeze(read);
 }
 
-/** A list of `{ route, message }`, each route with a method or a path alone, copied and frozen. */
+/** A list of `{ route, message }` (a route, or a path alone for each of its methods), copied and frozen. */
 function readSkipped(skipped: unknown): readonly SkippedOperation[] {
   if (!Array.isArray(skipped)) {
     throw new EndpointError("ERR_INVALID_OPTIONS", `route table: skipped must be a list, got ${kindOf(skipped)}`);

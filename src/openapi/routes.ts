@@ -35,7 +35,8 @@ const PATH_OPERATORS: Readonly<Record<string, string>> = { simple: "", label: ".
 /**
  * The route table of an OpenAPI 3.0, 3.1 or 3.2 description, or of a Swagger 2.0 one converted to 3.0, for
  * `withRoutes(routes)`: each operation's path and `form` query parameters compiled to one RFC 6570 template, and every
- * parameter and body field placed where it declares.
+ * parameter and body field placed where it declares. An operation with a flaw of its own (a media type that is none, a
+ * header named `""`) is left out, listed by `skippedOperations(routes)`; a call of it throws why.
  *
  * @param description - the parsed description (JSON or YAML), its `$ref`s pointing inside it (`#/components/…`);
  *   `fluent-endpoint openapi` bundles one of several files

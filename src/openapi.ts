@@ -1,7 +1,7 @@
 export { openAPIEndpoint, type OpenAPIEndpointOptions } from "./openapi/endpoint.js";
 export type { BasicCredential, Credentials } from "./openapi/security.js";
 export { openAPIRoutes } from "./openapi/routes.js";
-export { type OperationSummary, routeTable, tableApi, tableOperations } from "./openapi/table.js";
+export { type OperationSummary, routeTable, skippedOperations, tableApi, tableOperations } from "./openapi/table.js";
 export type {
   BodyFieldEncoding,
   ContentEncoding,
@@ -15,6 +15,7 @@ export type {
   RouteTableData,
   SecurityScheme,
   ServerVariable,
+  SkippedOperation,
   TableApi,
   TableRuntime,
 } from "./core/route-table.js";

@@ -16,7 +16,7 @@ import { openAPIRoutes } from "../src/openapi.js";
 const root = resolve(__dirname, "..");
 const CLI = join(root, "dist", "cli.js");
 const directory = mkdtempSync(join(tmpdir(), "cli-openapi-bundle-"));
-const USAGE_LINE = "Usage: fluent-endpoint openapi DESCRIPTION [-o FILE] [--no-types]";
+const USAGE_LINE = "Usage: fluent-endpoint openapi DESCRIPTION [-o FILE] [--no-types] [--strict]";
 
 let server: Server;
 let origin: string;
@@ -181,29 +181,39 @@ describe("fluent-endpoint openapi: a $ref to a remote document is refused, and n
       `schema: { $ref: "../common/schemas.yaml#/Pet" }\n              examples:\n                one: { $ref: "${ref}" }\n    put:`,
     );
 
-  it.each([
-    ["a response example's $ref (the types step used to crash on it)", "api/remote.yaml", "-o remote.ts"],
-    ["the same, without the types step", "api/remote.yaml", "--no-types"],
-    ["a $ref in a file the description refers to", "api/nested.yaml", "-o nested.ts"],
-  ])("%s: exit code 2, one line naming the URL, no request", async (_label, file, options) => {
-    const url = `${origin}/examples/pet.yaml`;
-    write({
-      "api/remote.yaml": withExample(`${url}#/one`),
-      "api/nested.yaml": MAIN.replace("../common/parameters.json#/limit", "../common/remote.yaml#/limit"),
-      "common/remote.yaml": `limit: { $ref: "${url}#/limit" }\n`,
-      ...COMMON,
-    });
-    const before = requests;
-    const { status, stdout, stderr, milliseconds } = await cli([file, ...options.split(" ")]);
-    expect({ status, stdout, stderr }).toEqual({
-      status: 2,
-      stdout: "",
-      stderr: `fluent-endpoint openapi: "${file}" refers (by a $ref of its own or of a file it names) to the remote document "${url}", which is never downloaded: save a copy beside it and refer to that\n${USAGE_LINE}\n`,
-    });
-    expect(requests).toBe(before);
-    // At once: no request is attempted, so nothing waits on a network.
-    expect(milliseconds).toBeLessThan(10_000);
-  });
+  it.each(["-o remote.ts", "--no-types"])(
+    "a response example's $ref, which no request reads, is dropped (%s): exit code 0, no request",
+    async (options) => {
+      write({ "api/remote.yaml": withExample(`${origin}/examples/pet.yaml#/one`), ...COMMON });
+      const before = requests;
+      const { status, stderr } = await cli(["api/remote.yaml", ...options.split(" ")]);
+      expect({ status, stderr }).toEqual({ status: 0, stderr: "" });
+      expect(requests).toBe(before);
+    },
+  );
+
+  it.each([["a $ref in a file the description refers to", "api/nested.yaml", "-o nested.ts"]])(
+    "%s: exit code 2, one line naming the URL, no request",
+    async (_label, file, options) => {
+      const url = `${origin}/examples/pet.yaml`;
+      write({
+        "api/remote.yaml": withExample(`${url}#/one`),
+        "api/nested.yaml": MAIN.replace("../common/parameters.json#/limit", "../common/remote.yaml#/limit"),
+        "common/remote.yaml": `limit: { $ref: "${url}#/limit" }\n`,
+        ...COMMON,
+      });
+      const before = requests;
+      const { status, stdout, stderr, milliseconds } = await cli([file, ...options.split(" ")]);
+      expect({ status, stdout, stderr }).toEqual({
+        status: 2,
+        stdout: "",
+        stderr: `fluent-endpoint openapi: "${file}" refers (by a $ref of its own or of a file it names) to the remote document "${url}", which is never downloaded: save a copy beside it and refer to that\n${USAGE_LINE}\n`,
+      });
+      expect(requests).toBe(before);
+      // At once: no request is attempted, so nothing waits on a network.
+      expect(milliseconds).toBeLessThan(10_000);
+    },
+  );
 });
 
 describe("fluent-endpoint openapi: the types step", () => {

@@ -101,7 +101,7 @@ describe("fluent-endpoint openapi", () => {
     const { status, stderr } = cli(args);
     expect(status).toBe(2);
     expect(stderr).toBe(
-      `fluent-endpoint openapi: ${message}\nUsage: fluent-endpoint openapi DESCRIPTION [-o FILE] [--no-types]\n`,
+      `fluent-endpoint openapi: ${message}\nUsage: fluent-endpoint openapi DESCRIPTION [-o FILE] [--no-types] [--strict]\n`,
     );
   });
 

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { endpoint, toFetch, type RequestOptions } from "../src/index.js";
 import { openAPIRoutes } from "../src/openapi.js";
 import { expectEndpointError } from "./support/errors.js";
+import { callSkipped } from "./support/skipped.js";
 
 const INFO = { title: "test", version: "1" };
 
@@ -96,15 +97,18 @@ describe("Swagger 2.0: collectionFormat is the 3.0 style and explode it stands f
     ["header", "tsv", "csv"],
     ["header", "multi", "csv"],
   ])(
-    "a %s array of collectionFormat %s, which no 3.0 style writes, is ERR_INVALID_OPTIONS naming it",
+    "a %s array of collectionFormat %s, which no 3.0 style writes, leaves its operation out, a call of it ERR_INVALID_OPTIONS naming it",
     (location, format, supported) => {
       const two = swagger({
         "/items/{ids}": {
           post: { parameters: [array("ids", location, { required: true, collectionFormat: format })] },
+          delete: {},
         },
       });
+      // docs/decisions.md, "Tolerant compile": that operation is left out, its path's others compiled.
+      expect(Object.keys(openAPIRoutes(two))).toEqual(["DELETE /items/{ids}"]);
       expectEndpointError(
-        () => openAPIRoutes(two),
+        () => callSkipped(two),
         "ERR_INVALID_OPTIONS",
         `OpenAPI description: POST /items/{ids} has ${location} parameter "ids" with collectionFormat "${format}", which OpenAPI 3.0 has no style for: change it to ${supported}`,
       );
@@ -485,14 +489,14 @@ describe("Swagger 2.0: what openAPIRoutes() takes and refuses", () => {
     );
   });
 
-  it("refuses a 2.0 description that cannot be copied or has a dangling #/parameters $ref, naming it", () => {
+  it("refuses a 2.0 description that cannot be copied, and leaves out an operation with a dangling #/parameters $ref, naming it", () => {
     expectEndpointError(
       () => openAPIRoutes({ ...swagger({}), "x-hook": () => 1 }),
       "ERR_INVALID_OPTIONS",
       "OpenAPI description: the Swagger 2.0 description cannot be copied",
     );
     expectEndpointError(
-      () => openAPIRoutes(swagger({ "/x": { get: { parameters: [{ $ref: "#/parameters/missing" }] } } })),
+      () => callSkipped(swagger({ "/x": { get: { parameters: [{ $ref: "#/parameters/missing" }] } } })),
       "ERR_INVALID_OPTIONS",
       'OpenAPI description: GET /x has the $ref "#/parameters/missing", which points at nothing',
     );

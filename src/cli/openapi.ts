@@ -3,10 +3,11 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, extname, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { openAPIRoutes, type RouteTable, tableApi, tableOperations } from "../openapi.js";
+import { openAPIRoutes, type RouteTable, skippedOperations, tableApi, tableOperations } from "../openapi.js";
 import { isSwagger, swaggerToOpenAPI } from "../openapi/swagger.js";
+import { breakListCycles, dropExamples } from "./typable.js";
 
-export const OPENAPI_USAGE = `Usage: fluent-endpoint openapi DESCRIPTION [-o FILE] [--no-types]
+export const OPENAPI_USAGE = `Usage: fluent-endpoint openapi DESCRIPTION [-o FILE] [--no-types] [--strict]
 
 Writes a module exporting \`routes\`, the route table of an OpenAPI 3.0 or 3.1
 description or a Swagger 2.0 one (.json, .yaml or .yml), for endpoint.withRoutes(routes).
@@ -16,6 +17,8 @@ description or a Swagger 2.0 one (.json, .yaml or .yml), for endpoint.withRoutes
                       it (.cjs, .mjs, or by the nearest package.json's "type")
   --no-types          leave out the \`paths\` types (written when openapi-typescript is
                       installed; a .js module never has them)
+  --strict            make warnings errors: an operation left out for a flaw of its own
+                      (printed as a warning, the module still written) fails the command
 
 A description of several files is bundled into one: its $refs to other local files
 (relative paths, YAML or JSON) are read; a $ref to a remote URL (http, https) is
@@ -32,6 +35,7 @@ export async function openapiCommand(args: string[]): Promise<string> {
     options: {
       output: { type: "string", short: "o" },
       "no-types": { type: "boolean" },
+      strict: { type: "boolean" },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -46,6 +50,17 @@ export async function openapiCommand(args: string[]): Promise<string> {
 
   const document = await readDescription(file);
   const routes = openAPIRoutes(document);
+  // docs/decisions.md, "Tolerant compile": an operation with a flaw of its own is left out, and said so.
+  const skipped = skippedOperations(routes);
+  if (values.strict && skipped.length > 0) {
+    const count = skipped.length;
+    throw new OpenAPIUsageError(
+      `--strict: ${count} ${count === 1 ? "operation is" : "operations are"} left out, the first ${escapeControls(skipped[0]!.message)}`,
+    );
+  }
+  for (const { message } of skipped) {
+    console.error(`fluent-endpoint: warning: left out, calls of it throw: ${escapeControls(message)}`);
+  }
   const json = JSON.stringify(routes, null, 2);
   // In a literal, a `"__proto__":` key would set the prototype: such a table is written as JSON text to parse.
   const literal = (value: unknown, text: string) =>
@@ -54,7 +69,7 @@ export async function openapiCommand(args: string[]): Promise<string> {
   // Its server and security schemes, the second argument: docs/decisions.md, "A description's defaults".
   const table =
     literal(routes, json) + (Object.keys(api).length === 0 ? "" : `, ${literal(api, JSON.stringify(api, null, 2))}`);
-  const types = javascript || values["no-types"] ? undefined : await pathTypes(document);
+  const types = javascript || values["no-types"] ? undefined : await pathTypes(document, values.strict === true);
   // The file name in a JSON string, so a line break in it cannot end the comment (docs/decisions.md, "What a table trusts").
   const header = `// Written by fluent-endpoint openapi from ${JSON.stringify(file)}: do not edit.\n`;
   // TypeScript's import and export compile to either format; JavaScript is written in the one Node reads it as.
@@ -68,7 +83,8 @@ export async function openapiCommand(args: string[]): Promise<string> {
   if (output === undefined) return asciiOnly(module.trimEnd());
   writeFileSync(output, asciiOnly(module));
   const count = Object.keys(routes).length;
-  return `wrote ${count} ${count === 1 ? "route" : "routes"} to ${output}`;
+  const left = skipped.length === 0 ? "" : ` (${skipped.length} left out)`;
+  return `wrote ${count} ${count === 1 ? "route" : "routes"}${left} to ${output}`;
 }
 
 /**
@@ -95,7 +111,10 @@ export async function readDescription(file: string): Promise<unknown> {
       `cannot read ${JSON.stringify(file)}: ${(error as NodeJS.ErrnoException).code ?? error}`,
     );
   }
-  const bundled = await bundleDescription(file, await parseDescription(file, text));
+  const parsed = await parseDescription(file, text);
+  // Examples are read by neither the table nor the types (docs/decisions.md, "Types of a description").
+  dropExamples(parsed);
+  const bundled = await bundleDescription(file, parsed);
   return isSwagger(bundled) ? swaggerToOpenAPI(bundled) : bundled;
 }
 
@@ -196,7 +215,7 @@ async function bundleDescription(file: string, document: unknown): Promise<unkno
 }
 
 /** The `paths` types (and their components) by openapi-typescript, if the project has it. */
-async function pathTypes(document: unknown): Promise<string | undefined> {
+async function pathTypes(document: unknown, strict: boolean): Promise<string | undefined> {
   let generator: { default: (schema: never) => Promise<unknown[]>; astToString: (nodes: unknown[]) => string };
   try {
     generator = (await import("openapi-typescript")) as never;
@@ -204,8 +223,14 @@ async function pathTypes(document: unknown): Promise<string | undefined> {
     console.error("fluent-endpoint: openapi-typescript is not installed, so the module has no types of its paths");
     return undefined;
   }
+  const copy = structuredClone(document);
+  for (const name of breakListCycles(copy)) {
+    const warning = `the types of schema ${escapeControls(JSON.stringify(name))} give way: a list of itself in it is typed unknown[], as TypeScript cannot type it (TS2502)`;
+    if (strict) throw new OpenAPIUsageError(`--strict: ${warning}`);
+    console.error(`fluent-endpoint: warning: ${warning}`);
+  }
   try {
-    return generator.astToString(await generator.default(structuredClone(document) as never));
+    return generator.astToString(await generator.default(copy as never));
   } catch (error) {
     // Whatever openapi-typescript cannot do is a one-line error, not a crash: the table alone can still be written.
     const message = escapeControls(String((error as Error)?.message ?? error).split("\n")[0]!);

@@ -121,6 +121,21 @@ export interface TableApi {
   readonly server?: RouteServer;
   /** Its security schemes by name, which routes' `security` name. */
   readonly securitySchemes?: { readonly [name: string]: SecurityScheme };
+  /** The operations its description declares but the table left out, each flawed: calling one throws its message. */
+  readonly skipped?: readonly SkippedOperation[];
+}
+
+/**
+ * An operation a table left out, its description's flaw confined to it (docs/decisions.md, "Tolerant compile").
+ *
+ * @example
+ * const skipped: SkippedOperation = { route: "GET /pets", message: "OpenAPI description: GET /pets has parameter 0 without a name or location" };
+ */
+export interface SkippedOperation {
+  /** The route as the description names it (`"GET /pets"`), or a path alone (`"/pets"`) for every operation of it. */
+  readonly route: string;
+  /** Why: the `ERR_INVALID_OPTIONS` message a call of it throws. */
+  readonly message: string;
 }
 
 /**

@@ -10,12 +10,13 @@ import type {
   RouteServer,
   RouteTable,
   SecurityScheme,
+  SkippedOperation,
 } from "../core/route-table.js";
 import { readSchemes } from "./security.js";
 import { pointerKey } from "./pointer.js";
-import { QUERY_STYLES, routeTable } from "./table.js";
+import { checkedTable, QUERY_STYLES } from "./table.js";
 import { parseTableTemplate } from "../template/template.js";
-import { isSwagger, swaggerToOpenAPI } from "./swagger.js";
+import { isSwagger, skippedInConversion, swaggerToOpenAPI } from "./swagger.js";
 import { percentEncode, varname } from "./varname.js";
 import { isPlainObject, ownValue, setOwn } from "../core/values.js";
 import { isToken } from "../http/tokens.js";
@@ -34,7 +35,8 @@ const PATH_OPERATORS: Readonly<Record<string, string>> = { simple: "", label: ".
 /**
  * The route table of an OpenAPI 3.0, 3.1 or 3.2 description, or of a Swagger 2.0 one converted to 3.0, for
  * `withRoutes(routes)`: each operation's path and `form` query parameters compiled to one RFC 6570 template, and every
- * parameter and body field placed where it declares.
+ * parameter and body field placed where it declares. An operation with a flaw of its own (a media type that is none, a
+ * header named `""`) is left out, listed by `skippedOperations(routes)`; a call of it throws why.
  *
  * @param description - the parsed description (JSON or YAML), its `$ref`s pointing inside it (`#/components/…`);
  *   `fluent-endpoint openapi` bundles one of several files
@@ -56,56 +58,87 @@ export function openAPIRoutes<Routes = unknown>(description: unknown): RouteTabl
   }
   const context: Context = { document, refs: new Map(), fields: new Map(), shared: new Map() };
   const table: Record<string, RouteEntry> = {};
+  // docs/decisions.md, "Tolerant compile": a flaw of one operation (or one path) leaves it out; what is the whole
+  // description's (its version, `paths`, servers, security schemes, security) still refuses it.
+  const skipped: SkippedOperation[] = [...skippedInConversion(document)];
+  const tolerate = (route: string, compile: () => void) => {
+    try {
+      compile();
+    } catch (error) {
+      if (!(error instanceof EndpointError)) throw error;
+      skipped.push({ route, message: error.message });
+    }
+  };
   // docs/decisions.md, "A description's defaults": with no `servers`, the server is `/`.
   const server = firstServer(document.servers, "the description") ?? { url: "/" };
   const schemes = securitySchemes(context);
+  requirements(document.security, schemes, "the description");
   const paths = resolve(context, document.paths, "paths") ?? {};
   for (const path of Object.keys(paths)) {
-    const item = resolve(context, paths[path], `path ${quote(path)}`);
-    if (item === undefined) continue;
-    const { parameters: common, additionalOperations } = item;
-    const pathServer = firstServer(item.servers, `path ${quote(path)}`);
-    // An operation with what it says of its server, its responses' media types and its credentials.
-    const add = (route: string, operation: Node) => {
-      const entry = compileOperation(context, route, path, common, operation);
-      let own = firstServer(operation.servers, route) ?? pathServer;
-      // A path or operation that repeats the description's server (Twilio's every path) needs no server of its own.
-      if (own !== undefined && JSON.stringify(own) === JSON.stringify(server)) own = undefined;
-      const accept = responseTypes(context, operation.responses, route);
-      const security = requirements(operation.security ?? document.security, schemes, route);
-      // What names and lists it (docs/decisions.md, "Operations by name"), checked as a table checks them.
-      const { operationId, summary, tags, deprecated } = operation;
-      setOwn(table, route, {
-        ...entry,
-        ...(own && { server: own }),
-        ...(accept && { accept }),
-        ...(security.length > 0 && { security }),
-        ...(operationId !== undefined && { operationId }),
-        // Documentation only: a summary, tags or deprecated mark of another type is left out, not refused.
-        ...(typeof summary === "string" && { summary }),
-        ...(Array.isArray(tags) && tags.every((tag) => typeof tag === "string") && { tags }),
-        ...(typeof deprecated === "boolean" && { deprecated }),
-      });
-    };
-    for (const method of METHODS) {
-      const operation = resolve(context, ownValue(item, method), `${method.toUpperCase()} ${path}`);
-      if (operation === undefined) continue;
-      add(`${method.toUpperCase()} ${path}`, operation);
-    }
-    // OpenAPI 3.2: other methods (`LINK`), keyed by the method as it is sent.
-    const others = resolve(context, additionalOperations, `path ${quote(path)}, additionalOperations`) ?? {};
-    for (const method of Object.keys(others)) {
-      const route = `${method} ${path}`;
+    // OAS Paths Object: a key starting `x-` is a Specification Extension, not a path.
+    if (path.startsWith("x-")) continue;
+    tolerate(path, () => compilePath(context, path, paths[path], server, schemes, table, tolerate));
+  }
+  // Checked there, as every entry's; an entry it refuses is left out too.
+  return checkedTable<Routes>(table, { server: server as unknown as RouteServer, securitySchemes: schemes }, skipped);
+}
+
+/** Adds the operations of the path item `value` at `path` to `table`, each compiled under `tolerate`. */
+function compilePath(
+  context: Context,
+  path: string,
+  value: unknown,
+  server: Node,
+  schemes: Readonly<Record<string, SecurityScheme>>,
+  table: Record<string, RouteEntry>,
+  tolerate: (route: string, compile: () => void) => void,
+): void {
+  const item = resolve(context, value, `path ${quote(path)}`);
+  if (item === undefined) return;
+  const { parameters: common, additionalOperations } = item;
+  const pathServer = firstServer(item.servers, `path ${quote(path)}`);
+  // An operation with what it says of its server, its responses' media types and its credentials.
+  const add = (route: string, operation: Node) => {
+    const entry = compileOperation(context, route, path, common, operation);
+    let own = firstServer(operation.servers, route) ?? pathServer;
+    // A path or operation that repeats the description's server (Twilio's every path) needs no server of its own.
+    if (own !== undefined && JSON.stringify(own) === JSON.stringify(server)) own = undefined;
+    const accept = responseTypes(context, operation.responses, route);
+    const security = requirements(operation.security ?? context.document.security, schemes, route);
+    // What names and lists it (docs/decisions.md, "Operations by name"), checked as a table checks them.
+    const { operationId, summary, tags, deprecated } = operation;
+    setOwn(table, route, {
+      ...entry,
+      ...(own && { server: own }),
+      ...(accept && { accept }),
+      ...(security.length > 0 && { security }),
+      ...(operationId !== undefined && { operationId }),
+      // Documentation only: a summary, tags or deprecated mark of another type is left out, not refused.
+      ...(typeof summary === "string" && { summary }),
+      ...(Array.isArray(tags) && tags.every((tag) => typeof tag === "string") && { tags }),
+      ...(typeof deprecated === "boolean" && { deprecated }),
+    });
+  };
+  for (const method of METHODS) {
+    const route = `${method.toUpperCase()} ${path}`;
+    tolerate(route, () => {
+      const operation = resolve(context, ownValue(item, method), route);
+      if (operation !== undefined) add(route, operation);
+    });
+  }
+  // OpenAPI 3.2: other methods (`LINK`), keyed by the method as it is sent.
+  const others = resolve(context, additionalOperations, `path ${quote(path)}, additionalOperations`) ?? {};
+  for (const method of Object.keys(others)) {
+    const route = `${method} ${path}`;
+    tolerate(route, () => {
       if (!isToken(method)) fail(route, "has an additional operation whose method is no HTTP token");
       if ((METHODS as readonly string[]).includes(method.toLowerCase())) {
         fail(route, `is an additional operation, which OpenAPI reserves to the ${method.toLowerCase()} field`);
       }
       const operation = resolve(context, others[method], route);
       if (operation !== undefined) add(route, operation);
-    }
+    });
   }
-  // Checked there, as every entry's.
-  return routeTable<Routes>(table, { server: server as unknown as RouteServer, securitySchemes: schemes });
 }
 
 /** `components.securitySchemes`, each `$ref` resolved and its fields checked. */
@@ -154,6 +187,7 @@ function responseTypes(context: Context, responses: unknown, route: string): str
   if (all === undefined) return undefined;
   const types = new Map<string, string>();
   for (const status of Object.keys(all)) {
+    if (status.startsWith("x-")) continue; // OAS Responses Object: a Specification Extension
     const response = resolve(context, all[status], `${route}, response ${quote(status)}`);
     const content =
       response === undefined
@@ -235,7 +269,7 @@ function compileOperation(context: Context, route: string, path: string, common:
     if (!Object.hasOwn(parameters, name)) setOwn(parameters, name, placement);
   };
   // The path's text and its `{name}` placeholders, each replaced once: linear in the path and its parameters.
-  const { parts, slots } = placeholders(path);
+  const { parts, slots, fragment } = placeholders(path);
   const query: string[] = [];
   for (const { name, location, style, explode, allowReserved, contentType } of ordered) {
     const exploded = typeof explode === "boolean" ? explode : undefined;
@@ -249,6 +283,10 @@ function compileOperation(context: Context, route: string, path: string, common:
       if (operator === undefined) fail(route, `has path parameter ${quote(name)} of style ${quote(String(style))}`);
       // A path parameter the path does not name (`petid` for `{petId}`) is left to the ordinary rules.
       const at = slots.get(name);
+      // docs/decisions.md, "A path parameter after `#`": the fragment is never sent, so neither could its value be.
+      if (at === undefined && fragment.includes(`{${name}}`)) {
+        fail(route, `has path parameter ${quote(name)} in its path's #fragment, which is never sent`);
+      }
       if (at === undefined || Object.hasOwn(parameters, name)) continue;
       const star = exploded === true && contentType === undefined ? "*" : "";
       for (const index of at) parts[index] = `{${operator}${varname(name)}${star}}`;
@@ -352,12 +390,13 @@ function pathOperator(style: string): string | undefined {
 
 /**
  * A path cut at its `#fragment` (outside `{…}`: it tells operations on one path apart and is never sent), as
- * literal text and `{…}` placeholders, with the parts each placeholder's name stands at.
+ * literal text and `{…}` placeholders, with the parts each placeholder's name stands at, and the fragment cut off.
  */
-function placeholders(path: string): { parts: string[]; slots: Map<string, number[]> } {
+function placeholders(path: string): { parts: string[]; slots: Map<string, number[]>; fragment: string } {
   const parts: string[] = [];
   const slots = new Map<string, number[]>();
   let text = "";
+  let fragment = "";
   for (let i = 0; i < path.length; i++) {
     const character = path[i]!;
     const close = character === "{" ? path.indexOf("}", i + 1) : -1;
@@ -371,13 +410,14 @@ function placeholders(path: string): { parts: string[]; slots: Map<string, numbe
       parts.push(`{${inner}}`);
       i = close;
     } else if (character === "#") {
+      fragment = path.slice(i);
       break;
     } else {
       text += character;
     }
   }
   parts.push(literal(text));
-  return { parts, slots };
+  return { parts, slots, fragment };
 }
 
 /** One frozen record of `fields` as body placements, made once for every operation that declares only them. */
@@ -470,9 +510,12 @@ function formEncoding(
   return fields;
 }
 
-/** Text outside `{…}` with the characters RFC 6570 literals may not hold percent-encoded (`/<upload_url>`). */
+/**
+ * Text outside `{…}` with the characters no URI holds percent-encoded (`/<upload_url>`). RFC 3986 §2.2: a sub-delimiter
+ * (`'` of OData's `/docs('{key}')` too, which RFC 6570 literals leave out) is sent as written, as a plain route's is.
+ */
 function literal(text: string): string {
-  return text.replace(/[\s"'<>\\^`|]/g, percentEncode);
+  return text.replace(/[\s"<>\\^`|]/g, percentEncode);
 }
 
 /** `Array.isArray`, a revoked Proxy (on which it throws) being `ERR_INVALID_OPTIONS` naming `where`. */

@@ -1,6 +1,7 @@
 // A Swagger 2.0 description as the OpenAPI 3.0 one it stands for (docs/decisions.md, "Swagger 2.0").
 import { upgradeFromTwoToThree } from "@scalar/openapi-upgrader/2.0-to-3.0";
 import { EndpointError, quote } from "../core/errors.js";
+import type { SkippedOperation } from "../core/route-table.js";
 import { isPlainObject, ownValue } from "../core/values.js";
 import { pointerKey } from "./pointer.js";
 
@@ -41,16 +42,40 @@ export function swaggerToOpenAPI(document: Node): Node {
   copy.swagger = "2.0";
   preferSecureServer(copy);
   const paths = copy.paths;
+  const skipped: SkippedOperation[] = [];
   if (isPlainObject(paths)) {
     for (const path of Object.keys(paths)) {
       const item = paths[path];
-      if (isPlainObject(item)) prepareOperations(copy, path, item);
+      // docs/decisions.md, "Tolerant compile": a flaw of one path's parameters leaves that path out.
+      if (isPlainObject(item)) leaveOut(skipped, path, () => prepareOperations(copy, path, item, skipped), paths);
     }
   }
+  let converted: Node;
   try {
-    return upgradeFromTwoToThree(copy as never) as Node;
+    converted = upgradeFromTwoToThree(copy as never) as Node;
   } catch (error) {
     throw invalid(`the Swagger 2.0 description cannot be converted to OpenAPI 3.0 (${(error as Error).message})`);
+  }
+  if (skipped.length > 0) convertedSkipped.set(converted, skipped);
+  return converted;
+}
+
+/** The operations the conversion left out, by the description it made, for `openAPIRoutes()` to list. */
+const convertedSkipped = /*#__PURE__*/ new WeakMap<object, readonly SkippedOperation[]>();
+
+/** What `swaggerToOpenAPI()` left out of `document`, the description it returned; none for any other. */
+export function skippedInConversion(document: object): readonly SkippedOperation[] {
+  return convertedSkipped.get(document) ?? [];
+}
+
+/** Runs `prepare`; an `EndpointError` it throws removes `key` from `parent` and is listed under `route`. */
+function leaveOut(skipped: SkippedOperation[], route: string, prepare: () => void, parent: Node, key = route): void {
+  try {
+    prepare();
+  } catch (error) {
+    if (!(error instanceof EndpointError)) throw error;
+    delete parent[key];
+    skipped.push({ route, message: error.message });
   }
 }
 
@@ -77,7 +102,7 @@ function preferSecureServer(document: Node): void {
  * operation's own parameter of the same name and location wins). An array's `collectionFormat` is made explicit, and
  * one OpenAPI 3.0 cannot write is refused, naming the operation and the parameter.
  */
-function prepareOperations(document: Node, path: string, item: Node): void {
+function prepareOperations(document: Node, path: string, item: Node, skipped: SkippedOperation[]): void {
   const common = parameterList(document, item.parameters, path);
   const moved = common.filter((parameter) => parameter.in === "body" || parameter.in === "formData");
   if (Array.isArray(item.parameters)) item.parameters = common.filter((parameter) => !moved.includes(parameter));
@@ -85,11 +110,14 @@ function prepareOperations(document: Node, path: string, item: Node): void {
     const operation = ownValue(item, method);
     if (!isPlainObject(operation)) continue;
     const route = `${method.toUpperCase()} ${path}`;
-    const own = parameterList(document, operation.parameters, route);
-    const inherited = moved.filter((shared) => !own.some((p) => p.name === shared.name && p.in === shared.in));
-    const parameters = [...inherited, ...own];
-    for (const parameter of [...common, ...parameters]) readCollectionFormat(route, parameter);
-    if (parameters.length > 0) operation.parameters = parameters;
+    const prepare = () => {
+      const own = parameterList(document, operation.parameters, route);
+      const inherited = moved.filter((shared) => !own.some((p) => p.name === shared.name && p.in === shared.in));
+      const parameters = [...inherited, ...own];
+      for (const parameter of [...common, ...parameters]) readCollectionFormat(route, parameter);
+      if (parameters.length > 0) operation.parameters = parameters;
+    };
+    leaveOut(skipped, route, prepare, item, method);
   }
 }
 

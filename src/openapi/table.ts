@@ -10,7 +10,7 @@ import {
   type ParameterPlacement,
   type RouteServer,
   type RouteTable,
-  type SecurityScheme,
+  type SkippedOperation,
   type TableApi,
   type RouteTableData,
   TABLE,
@@ -52,6 +52,14 @@ export const QUERY_STYLES: ReadonlySet<unknown> = /*#__PURE__*/ new Set([
  * endpoint.withRoutes(routes)("GET /pets", { tags: ["dog", "cat"] }).url; // "https://pets.example/pets?tags=dog&tags=cat"
  */
 export function routeTable<Routes = unknown>(data: RouteTableData, api?: TableApi): RouteTable<Routes> {
+  return checkedTable(data, api);
+}
+
+/**
+ * `routeTable()`, or with `skipped` (`openAPIRoutes()`'s tolerant compile) an entry it refuses left out and added
+ * there, with its message, instead of refusing the table.
+ */
+export function checkedTable<Routes>(data: unknown, api: unknown, skipped?: SkippedOperation[]): RouteTable<Routes> {
   if (!isPlainObject(data)) {
     throw new EndpointError(
       "ERR_INVALID_OPTIONS",
@@ -61,23 +69,62 @@ export function routeTable<Routes = unknown>(data: RouteTableData, api?: TableAp
   const table: Record<string, RouteEntry> = {};
   const entries: Record<string, RouteEntry> = Object.create(null);
   const copies: Copies = { parameters: new Map(), servers: new Map() };
-  for (const key of Object.keys(data)) {
-    const { method, url } = parseRoute(key);
-    if (method === undefined) fail(key, "has no method");
-    const entry = readEntry(key, (data as Record<string, unknown>)[key], copies);
-    setOwn(table, key, entry);
-    entries[routeKey(method, url)] = entry;
-  }
   const read = readApi(api);
   const schemes = read.securitySchemes ?? {};
-  for (const key of Object.keys(table)) {
-    for (const names of table[key]!.security ?? []) {
-      const missing = names.find((name) => !Object.hasOwn(schemes, name));
-      if (missing !== undefined)
-        fail(key, `names the security scheme ${quote(missing)}, which the table does not declare`);
+  for (const key of Object.keys(data)) {
+    let entry: RouteEntry, method: string | undefined, url: string;
+    try {
+      ({ method, url } = parseRoute(key));
+      if (method === undefined) fail(key, "has no method");
+      entry = readEntry(key, data[key], copies);
+      for (const names of entry.security ?? []) {
+        const missing = names.find((name) => !Object.hasOwn(schemes, name));
+        if (missing !== undefined)
+          fail(key, `names the security scheme ${quote(missing)}, which the table does not declare`);
+      }
+    } catch (error) {
+      if (skipped === undefined || !(error instanceof EndpointError)) throw error;
+      // Its message names the operation, as one of its calls would (`header name "" is not …` names none).
+      const named = error.message.includes(quote(key)) ? error.message : `route table: ${quote(key)}: ${error.message}`;
+      skipped.push({ route: key, message: named });
+      continue;
     }
+    setOwn(table, key, entry);
+    entries[routeKey(method!, url)] = entry;
   }
-  return withRuntime(table, tableRuntimeOf(Object.freeze(entries), read, {}));
+  for (const { route } of read.skipped ?? []) {
+    if (Object.hasOwn(table, route)) fail(route, "is both a route and a skipped operation");
+  }
+  const kept =
+    skipped === undefined || skipped.length === 0
+      ? read
+      : Object.freeze({ ...read, skipped: readSkipped([...(read.skipped ?? []), ...skipped]) });
+  return withRuntime(table, tableRuntimeOf(Object.freeze(entries), kept, {}));
+}
+
+/**
+ * The operations a table left out, each with the message a call of it throws: a description's flaws confined to one
+ * operation (or one path), which `openAPIRoutes()` compiles around (docs/decisions.md, "Tolerant compile").
+ *
+ * @example
+ * const routes = openAPIRoutes(description); // `POST /v1/pages` has a header parameter named ""
+ * skippedOperations(routes); // [{ route: "POST /v1/pages", message: 'route table: "POST /v1/pages": header name "" is not an HTTP token' }]
+ * endpoint.withRoutes(routes)("POST /v1/pages"); // throws ERR_INVALID_OPTIONS with that message
+ */
+export function skippedOperations(routes: RouteTable): readonly SkippedOperation[] {
+  let api: TableApi | undefined;
+  try {
+    api = apis.get(routes[TABLE]);
+  } catch {
+    // Not an object, or a revoked Proxy: no table.
+  }
+  if (api === undefined) {
+    throw new EndpointError(
+      "ERR_INVALID_OPTIONS",
+      `skippedOperations() needs a table from openAPIRoutes() or routeTable(), got ${kindOf(routes)}`,
+    );
+  }
+  return api.skipped ?? [];
 }
 
 /** What an endpoint sets for a table's API: values of its servers' variables (checked), credentials by scheme name. */
@@ -115,8 +162,20 @@ function tableRuntimeOf(entries: TableRuntime["entries"], api: TableApi, binding
     const method = key.slice(0, space);
     byMethod.set(method, (byMethod.get(method) ?? new Map()).set(key.slice(space + 1), entries[key]!));
   }
-  const route = (method: string, url: string) => byMethod.get(method.toUpperCase())?.get(url);
-  const { server, securitySchemes = {} } = api;
+  const { server, securitySchemes = {}, skipped = [] } = api;
+  // A skipped operation is found by its route, or by its path for every method, and throws what compiling it threw.
+  const leftOut = new Map<string, string>();
+  for (const { route, message } of skipped) {
+    const space = route.indexOf(" ");
+    leftOut.set(space === -1 ? route : `${route.slice(0, space).toUpperCase()}${route.slice(space)}`, message);
+  }
+  const route = (method: string, url: string) => {
+    const entry = byMethod.get(method.toUpperCase())?.get(url);
+    if (entry !== undefined || leftOut.size === 0) return entry;
+    const message = leftOut.get(`${method.toUpperCase()} ${url}`) ?? leftOut.get(url);
+    if (message !== undefined) throw new EndpointError("ERR_INVALID_OPTIONS", message);
+    return undefined;
+  };
   const known = new Set(Object.values(entries));
   const { variables = {} } = binding;
   // A server whose own default makes no url (DigitalOcean's `{your-agent-url}`) fails the routes that use it,
@@ -308,11 +367,31 @@ function readApi(api: unknown): TableApi {
   if (!isPlainObject(api)) {
     throw new EndpointError("ERR_INVALID_OPTIONS", `route table: its API must be an object, got ${kindOf(api)}`);
   }
-  const { server, securitySchemes } = api;
-  const read: { server?: RouteServer; securitySchemes?: Readonly<Record<string, SecurityScheme>> } = {};
+  const { server, securitySchemes, skipped } = api;
+  const read: { -readonly [K in keyof TableApi]: TableApi[K] } = {};
   if (server !== undefined) read.server = readServer("route table", server);
   if (securitySchemes !== undefined) read.securitySchemes = readSchemes("route table", securitySchemes);
+  if (skipped !== undefined) read.skipped = readSkipped(skipped);
   return Object.freeze(read);
+}
+
+/** A list of `{ route, message }` (a route, or a path alone for each of its methods), copied and frozen. */
+function readSkipped(skipped: unknown): readonly SkippedOperation[] {
+  if (!Array.isArray(skipped)) {
+    throw new EndpointError("ERR_INVALID_OPTIONS", `route table: skipped must be a list, got ${kindOf(skipped)}`);
+  }
+  const copy: SkippedOperation[] = [];
+  for (const item of skipped as unknown[]) {
+    const { route, message } = isPlainObject(item) ? item : ({} as Record<string, unknown>);
+    if (typeof route !== "string" || typeof message !== "string" || route === "") {
+      throw new EndpointError(
+        "ERR_INVALID_OPTIONS",
+        `route table: a skipped operation must be { route, message } strings, got ${kindOf(item)}`,
+      );
+    }
+    copy.push(Object.freeze({ route, message }));
+  }
+  return Object.freeze(copy);
 }
 
 /** What an entry's template values need besides the parameters as given, found once per entry. */
@@ -468,6 +547,14 @@ function writtenBody(route: RouteBody, value: unknown): [type: string, body: unk
     throw new EndpointError(
       "ERR_INVALID_PARAMETER",
       `the body is ${kindOf(value)}, which ${quote(type)} cannot carry as fluent-endpoint writes it: pass its text or bytes as data`,
+    );
+  }
+  // docs/decisions.md, "A multipart body without fields": text or bytes under a type with no boundary (RFC 7578 §4.1
+  // requires one) is no body a server can split into parts.
+  if (lower.startsWith(MULTIPART_TYPE) && kind !== "FormData" && !/;\s*boundary=/i.test(type)) {
+    throw new EndpointError(
+      "ERR_INVALID_PARAMETER",
+      `the body is ${kindOf(value)}, which ${quote(type)} cannot carry without a boundary: pass its fields as an object or a FormData`,
     );
   }
   return [type, value];

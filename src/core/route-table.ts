@@ -2,7 +2,6 @@
 // Plain data, so the CLI can write it into a module; `routeTable()` checks it and adds the code that builds it.
 import type { ROUTE_MAP, TABLE_KEY } from "./brands.js";
 import { kindOf, EndpointError } from "./errors.js";
-import { ownValue } from "./values.js";
 
 /** The style of a query parameter our code writes (a `form` parameter without `allowReserved` is in the template). */
 export type QueryStyle = "form" | "spaceDelimited" | "pipeDelimited" | "deepObject";
@@ -283,23 +282,26 @@ export function routeEntry(
   return table === undefined || method === undefined || url === undefined ? undefined : table.route(method, url);
 }
 
-/** The key of a route in a table: `"GET /pets/{petId}"`. */
-export function routeKey(method: string, url: string): string {
-  return `${method.toUpperCase()} ${url}`;
-}
-
 /** Whether the route `entry` declares `key`: then it is a parameter, even named like an option. */
 export function declares(entry: RouteEntry | undefined, key: string): boolean {
   return entry !== undefined && placementOf(entry, key) !== undefined;
 }
 
-/** Where a route's table puts a parameter; a header's name is matched in any case (a cookie's is case-sensitive). */
+/**
+ * Where a route's table puts a parameter: the one `key` names exactly (OpenAPI names are case-sensitive), else a header
+ * whose name it matches in any case (a cookie's is case-sensitive). A header is kept under its lower-case name, or
+ * under its own where another parameter or body field has that name (`Secret` beside `secret`).
+ */
 export function placementOf(entry: RouteEntry, key: string): ParameterPlacement | undefined {
   const { parameters } = entry;
   if (Object.hasOwn(parameters, key)) return parameters[key];
   const lower = key.toLowerCase();
-  const placement = ownValue(parameters, lower) as ParameterPlacement | undefined;
-  return placement === "header" || (placement as ParameterEncoding | undefined)?.in === "header"
-    ? placement
-    : undefined;
+  if (!Object.hasOwn(parameters, lower)) return undefined;
+  for (const name of [lower, ...Object.keys(parameters)]) {
+    const placement = parameters[name];
+    if (name.toLowerCase() === lower && (placement === "header" || (placement as ParameterEncoding).in === "header")) {
+      return placement;
+    }
+  }
+  return undefined;
 }

@@ -30,7 +30,26 @@ export function readMethod(method: unknown): string {
   return method;
 }
 
-/** GET and HEAD send leftover parameters in the query string and never carry a body. */
-export function isQueryMethod(lowercaseMethod: string): boolean {
-  return lowercaseMethod === "get" || lowercaseMethod === "head";
+/**
+ * The methods written in one case, upper case here: RFC 9110's, PATCH and OpenAPI 3.2's QUERY. Any other keeps its
+ * case everywhere (RFC 9110 §9.1: methods are case-sensitive; docs/decisions.md, "Method case").
+ */
+export const STANDARD_METHODS: ReadonlySet<string> = /*#__PURE__*/ new Set([
+  "GET",
+  "HEAD",
+  "POST",
+  "PUT",
+  "PATCH",
+  "DELETE",
+  "OPTIONS",
+  "TRACE",
+  "CONNECT",
+  "QUERY",
+]);
+
+
+/** `method` upper case if it is a standard one, else as written: how a table keys it and `toFetch` sends it. */
+export function methodKey(method: string): string {
+  const upper = method.toUpperCase();
+  return STANDARD_METHODS.has(upper) ? upper : method;
 }

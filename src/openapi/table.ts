@@ -6,7 +6,6 @@ import {
   type ParameterEncoding,
   type RouteBody,
   type RouteEntry,
-  routeKey,
   type ParameterPlacement,
   type RouteServer,
   type RouteTable,
@@ -21,7 +20,7 @@ import { Walk } from "../core/walk.js";
 import { assertHeaderName, assertHeaderValue } from "../http/headers.js";
 import { isJsonType, jsonText } from "../http/json.js";
 import { contentText, cookieText, encodedFormBody, encodeText, headerText, styledPairs } from "../http/serialize.js";
-import { isToken } from "../http/tokens.js";
+import { isToken, methodKey } from "../http/tokens.js";
 import { parseRoute } from "../http/route.js";
 import { encodeUnreserved } from "../template/encode.js";
 import { parseTableTemplate } from "../template/template.js";
@@ -65,7 +64,8 @@ export function routeTable<Routes = unknown>(data: RouteTableData, api?: TableAp
     if (method === undefined) fail(key, "has no method");
     const entry = readEntry(key, (data as Record<string, unknown>)[key], copies);
     setOwn(table, key, entry);
-    entries[routeKey(method, url)] = entry;
+    // By the method as sent: a standard one in any case, an extension method as written (docs/decisions.md, "Method case").
+    entries[`${methodKey(method)} ${url}`] = entry;
   }
   const read = readApi(api);
   const schemes = read.securitySchemes ?? {};
@@ -107,14 +107,14 @@ function withRuntime<Routes>(table: Record<string, RouteEntry>, runtime: TableRu
  * credentials (both checked now, so a bad value fails when the endpoint is made, not at its first call).
  */
 function tableRuntimeOf(entries: TableRuntime["entries"], api: TableApi, binding: Binding): TableRuntime {
-  // By upper-case method, then url: a lookup builds no "METHOD url" key on every call.
+  // By method (as the entries key it), then url: a lookup builds no "METHOD url" key on every call.
   const byMethod = new Map<string, Map<string, RouteEntry>>();
   for (const key of Object.keys(entries)) {
     const space = key.indexOf(" ");
     const method = key.slice(0, space);
     byMethod.set(method, (byMethod.get(method) ?? new Map()).set(key.slice(space + 1), entries[key]!));
   }
-  const route = (method: string, url: string) => byMethod.get(method.toUpperCase())?.get(url);
+  const route = (method: string, url: string) => byMethod.get(methodKey(method))?.get(url);
   const { server, securitySchemes = {} } = api;
   const known = new Set(Object.values(entries));
   const { variables = {} } = binding;
@@ -523,7 +523,9 @@ function readParameters(key: string, parameters: Record<string, unknown>): ReadP
     if (location === "path" || placement === "query") templated.push(name);
     if (location === "path" && typeof placement === "object")
       contentPaths.push([name, (placement as ParameterEncoding).contentType!]);
-    setOwn(copy, location === "header" ? name.toLowerCase() : name, placement);
+    // A header under its lower-case name, unless another parameter has that name (`Secret` beside a body field `secret`).
+    const lower = name.toLowerCase();
+    setOwn(copy, location === "header" && !Object.hasOwn(parameters, lower) ? lower : name, placement);
   }
   return { parameters: Object.freeze(copy), templated, contentPaths };
 }

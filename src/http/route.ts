@@ -9,7 +9,6 @@ export interface Route {
   readonly url: string;
 }
 
-
 // Routes are usually literals called often (docs/decisions.md, "Route cache").
 const routes = /*#__PURE__*/ boundedCache(512, 2048, readRoute);
 

@@ -47,7 +47,6 @@ export const STANDARD_METHODS: ReadonlySet<string> = /*#__PURE__*/ new Set([
   "QUERY",
 ]);
 
-
 /** `method` upper case if it is a standard one, else as written: how a table keys it and `toFetch` sends it. */
 export function methodKey(method: string): string {
   const upper = method.toUpperCase();

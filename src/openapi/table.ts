@@ -191,6 +191,12 @@ function readApi(api: unknown): TableApi {
 
 /** What an entry's template values need besides the parameters as given, found once per entry. */
 interface TemplateValues {
+  /**
+   * The path's parameters, each of which must have a value (docs/decisions.md, "Path parameters of a description's
+   * route"), and whether `""` is one: not where it would leave its segment empty (`/Plugins/{id}/` is another url),
+   * as alone in it with no operator; `label` and `matrix` write it (`.`, `;color`), and so does `x{color}`.
+   */
+  readonly path: readonly [name: string, emptyIsValue: boolean][];
   /** The parameters a template names by another varname (`user-id` as `user%2Did`). */
   readonly aliases: readonly [name: string, alias: string][];
   /** The path parameters written as a media type's text (`content`), which the template then encodes. */
@@ -205,6 +211,14 @@ function values(entry: RouteEntry, params: Readonly<Record<string, unknown>>): R
   if (needs === undefined) return params;
   let copy: Record<string, unknown> | undefined;
   try {
+    // OpenAPI: a path parameter is always required. Without a value its segment would vanish (`/Plugins/{id}/{version}`
+    // becoming `/Plugins/{id}`, another operation) or be empty, which is another url.
+    for (const [name, emptyIsValue] of needs.path) {
+      const value = ownValue(params, name);
+      if (value === undefined || value === null || (value === "" && !emptyIsValue) || definesNothing(value)) {
+        throw new EndpointError("ERR_MISSING_PARAMETER", `path parameter ${quote(name)} has no value`);
+      }
+    }
     for (const [name, contentType] of needs.contents) {
       const value = ownValue(params, name);
       if (value === undefined || value === null) continue;
@@ -330,11 +344,13 @@ function writtenBody(route: RouteBody, value: unknown): [type: string, body: unk
   const encoding = route.encoding ?? {};
   if (lower.startsWith(FORM_TYPE) && isPlainObject(value)) return [type, encodedFormBody(value, encoding)];
   if (lower.startsWith(MULTIPART_TYPE) && isPlainObject(value)) return [type, multipartFields(value, encoding)];
-  if (type.includes("*")) return [wildcardType(value), value];
-  if (isJsonType(type)) {
-    // OpenAPI: a body whose schema is a string is that string's JSON text.
-    return [type, route.stringSchema === true && typeof value === "string" ? jsonText(value) : value];
+  // A wildcard (`*/*`, `application/*+json`) sends a body as the type it is; JSON is JSON whichever type chose it.
+  const sent = type.includes("*") ? wildcardType(value) : type;
+  if (isJsonType(sent)) {
+    // OpenAPI: a body whose schema is a string is that string's JSON text (RFC 8259), under every JSON media type.
+    return [sent, route.stringSchema === true && typeof value === "string" ? jsonText(value) : value];
   }
+  if (sent !== type) return [sent, value];
   // docs/decisions.md, "OpenAPI request media types": what no declared type can carry is refused, never sent as JSON
   // text under another type's name (fields under `application/xml`).
   const kind = bodyKind(value);
@@ -492,8 +508,28 @@ function readEntry(key: string, entry: unknown, copies: Copies): RouteEntry {
       fail(key, `has the template variable ${quote(name)}, which is no UTF-8 name`);
     }
   }
-  if (renamed.length > 0 || read.contentPaths.length > 0) {
-    templateValues.set(checked, { aliases: renamed, contents: read.contentPaths });
+  // The path's own variables (not a `{?query}` or `{#fragment}`), by the names they are filled from.
+  const path: [string, boolean][] = [];
+  const { parts } = parseTableTemplate(url);
+  const isQuery = (part: (typeof parts)[number] | undefined) =>
+    typeof part === "string"
+      ? /^[?#]/.test(part)
+      : part !== undefined && (part.operator === "?" || part.operator === "&" || part.operator === "#");
+  parts.forEach((part, k) => {
+    if (typeof part === "string" || isQuery(part)) return;
+    const before = parts[k - 1];
+    const after = parts[k + 1];
+    const alone =
+      typeof before === "string" &&
+      before.endsWith("/") &&
+      (after === undefined || isQuery(after) || (typeof after === "string" && after.startsWith("/")));
+    const emptyIsValue = !alone || part.operator === "." || part.operator === ";";
+    for (const { name } of part.varspecs) {
+      path.push([renamed.find(([, alias]) => alias === name)?.[0] ?? name, emptyIsValue]);
+    }
+  });
+  if (path.length > 0 || renamed.length > 0 || read.contentPaths.length > 0) {
+    templateValues.set(checked, { path, aliases: renamed, contents: read.contentPaths });
   }
   routeNames.set(checked, key);
   return Object.freeze(checked);

@@ -133,12 +133,15 @@ describe("the result method is lowercase, merge keeps it as given, and it must b
     ["Patch /x", "patch"],
     ["query /x", "query"],
     ["CONNECT /x", "connect"],
-  ])("writes a standard method lower case and keeps an extension method's case (RFC 9110 §9.1): %s", (route, method) => {
-    expect(endpoint(route).method).toBe(method);
-    expect(endpoint.parse(endpoint.merge(route)).method).toBe(method);
-    expect(endpoint.defaults({ method: route.split(" ")[0] })("/x").method).toBe(method);
-    expect(endpoint.builder().route(route).build().method).toBe(method);
-  });
+  ])(
+    "writes a standard method lower case and keeps an extension method's case (RFC 9110 §9.1): %s",
+    (route, method) => {
+      expect(endpoint(route).method).toBe(method);
+      expect(endpoint.parse(endpoint.merge(route)).method).toBe(method);
+      expect(endpoint.defaults({ method: route.split(" ")[0] })("/x").method).toBe(method);
+      expect(endpoint.builder().route(route).build().method).toBe(method);
+    },
+  );
 
   it.each([
     ["GE T", '"GE T"'],
@@ -1030,7 +1033,9 @@ describe("a key that differs from an option only in letter case, or in snake_cas
     expect(endpoint("GET {+base-url}/x", { "base-url": "https://h.example" }).url).toBe(url);
     expect(endpoint({ method: "GET", "base-url": "https://h.example", url: "{+base-url}/x" }).url).toBe(url);
     expect(endpoint.parse(endpoint.merge("GET {+base-url}/x", { "base-url": "https://h.example" })).url).toBe(url);
-    expect(endpoint.merge("GET {+base-url}/x", { "base-url": "https://h.example" })["base-url"]).toBe("https://h.example");
+    expect(endpoint.merge("GET {+base-url}/x", { "base-url": "https://h.example" })["base-url"]).toBe(
+      "https://h.example",
+    );
     expect(endpoint.defaults({ url: "{+base-url}/x", "base-url": "https://h.example" })().url).toBe(url);
     expect(endpoint.defaults({ url: "{+base-url}/x" })({ "base-url": "https://h.example" }).url).toBe(url);
     expect(endpoint.builder().route("GET {+base-url}/x").param("base-url", "https://h.example").build().url).toBe(url);

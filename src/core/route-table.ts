@@ -287,21 +287,20 @@ export function declares(entry: RouteEntry | undefined, key: string): boolean {
   return entry !== undefined && placementOf(entry, key) !== undefined;
 }
 
+/** Where `routeTable()` keeps a checked entry's header parameters by lower-case name. */
+// `Symbol.for`, as `TABLE`: a table of one build is read by the other.
+export const HEADER_NAMES: unique symbol = /*#__PURE__*/ Symbol.for(
+  "fluent-endpoint.headerNames",
+) as typeof HEADER_NAMES;
+
+/** A checked entry, with its header parameters by lower-case name. */
+export type CheckedEntry = RouteEntry & { readonly [HEADER_NAMES]?: ReadonlyMap<string, ParameterPlacement> };
+
 /**
  * Where a route's table puts a parameter: the one `key` names exactly (OpenAPI names are case-sensitive), else a header
- * whose name it matches in any case (a cookie's is case-sensitive). A header is kept under its lower-case name, or
- * under its own where another parameter or body field has that name (`Secret` beside `secret`).
+ * whose name it matches in any case (a cookie's is case-sensitive): `Secret` is the header beside a body field `secret`.
  */
-export function placementOf(entry: RouteEntry, key: string): ParameterPlacement | undefined {
+export function placementOf(entry: CheckedEntry, key: string): ParameterPlacement | undefined {
   const { parameters } = entry;
-  if (Object.hasOwn(parameters, key)) return parameters[key];
-  const lower = key.toLowerCase();
-  if (!Object.hasOwn(parameters, lower)) return undefined;
-  for (const name of [lower, ...Object.keys(parameters)]) {
-    const placement = parameters[name];
-    if (name.toLowerCase() === lower && (placement === "header" || (placement as ParameterEncoding).in === "header")) {
-      return placement;
-    }
-  }
-  return undefined;
+  return Object.hasOwn(parameters, key) ? parameters[key] : entry[HEADER_NAMES]?.get(key.toLowerCase());
 }

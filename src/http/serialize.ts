@@ -33,12 +33,12 @@ function encodedPairs(
   // `allowReserved` is the value's (OpenAPI: "whether the parameter value SHOULD allow reserved characters"): the name
   // is encoded as every name is, as RFC 6570 writes a varname (`$top` and an allowReserved `$filter` both as `%24…`).
   const encodedName = encodeText(name, encodeUnreserved, name);
-  const pair = (key: string | undefined, text: string) =>
-    `${key === undefined ? encodedName : encodeText(key, encode, name)}=${encodeText(text, encode, name)}`;
+  const pair = (key: string, text: string) =>
+    `${key === name ? encodedName : encodeText(key, encode, name)}=${encodeText(text, encode, name)}`;
   const walk = new Walk(name);
   if (style.style === "deepObject") return deepPairs(encodedName, value, walk, encode);
   const text = scalarText(value, name);
-  if (text !== undefined) return pair(undefined, text);
+  if (text !== undefined) return pair(name, text);
   const list = Array.isArray(value);
   if (!list && !isPlainObject(value)) throw unexpressible(name, value, style.style);
   const items: [string, string][] = [];
@@ -52,7 +52,7 @@ function encodedPairs(
   if (style.explode) {
     // Exploded objects are `form` only: space and pipe delimiters have no form for their keys.
     if (!list && style.style !== "form") throw unexpressible(name, value, style.style);
-    return items.map(([key, text]) => pair(list ? undefined : key, text)).join("&");
+    return items.map(([key, text]) => pair(list ? name : key, text)).join("&");
   }
   const delimiter = DELIMITERS[style.style]!;
   const texts = list ? items.map(([, text]) => text) : items.flat();

@@ -4,6 +4,8 @@ import {
   type BodyFieldEncoding,
   type ContentEncoding,
   type ParameterEncoding,
+  type CheckedEntry,
+  HEADER_NAMES,
   type RouteBody,
   type RouteEntry,
   type ParameterPlacement,
@@ -532,11 +534,14 @@ function readEntry(key: string, entry: unknown, copies: Copies): RouteEntry {
     templateValues.set(checked, { path, aliases: renamed, contents: read.contentPaths });
   }
   routeNames.set(checked, key);
-  return Object.freeze(checked);
+  Object.defineProperty(checked, HEADER_NAMES, { value: read.headers });
+  return Object.freeze(checked as CheckedEntry);
 }
 
 interface ReadParameters {
   readonly parameters: Readonly<Record<string, ParameterPlacement>>;
+  /** The header parameters by lower-case name, for a key that names no parameter exactly (the first of a name). */
+  readonly headers: ReadonlyMap<string, ParameterPlacement>;
   /** The names placed in the template, which each entry's template must have. */
   readonly templated: readonly string[];
   /** The path parameters described by a media type, and that type. */
@@ -545,6 +550,7 @@ interface ReadParameters {
 
 function readParameters(key: string, parameters: Record<string, unknown>): ReadParameters {
   const copy: Record<string, ParameterPlacement> = {};
+  const headers = new Map<string, ParameterPlacement>();
   const templated: string[] = [];
   const contentPaths: [string, string][] = [];
   for (const name of Object.keys(parameters)) {
@@ -562,8 +568,9 @@ function readParameters(key: string, parameters: Record<string, unknown>): ReadP
     // A header under its lower-case name, unless another parameter has that name (`Secret` beside a body field `secret`).
     const lower = name.toLowerCase();
     setOwn(copy, location === "header" && !Object.hasOwn(parameters, lower) ? lower : name, placement);
+    if (location === "header" && !headers.has(lower)) headers.set(lower, placement);
   }
-  return { parameters: Object.freeze(copy), templated, contentPaths };
+  return { parameters: Object.freeze(copy), headers, templated, contentPaths };
 }
 
 const LOCATIONS: ReadonlySet<unknown> = /*#__PURE__*/ new Set(["path", "query", "querystring", "header", "cookie"]);

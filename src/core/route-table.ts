@@ -241,31 +241,27 @@ export function tableRuntime(routes: unknown, below: TableCode | undefined): Tab
   const { entries, route, values, placeParameter, writeBody, server, authorize } = (
     isObject(runtime) ? runtime : {}
   ) as Partial<TableRuntime>;
+  const code = { route, values, placeParameter, writeBody, server, authorize };
   if (
     !isObject(entries) ||
     !Object.isFrozen(entries) ||
-    typeof route !== "function" ||
-    typeof values !== "function" ||
-    typeof placeParameter !== "function" ||
-    typeof writeBody !== "function" ||
-    typeof server !== "function" ||
-    typeof authorize !== "function"
+    Object.values(code).some((member) => typeof member !== "function")
   ) {
     throw new EndpointError(
       "ERR_INVALID_OPTIONS",
       `withRoutes() needs a table from routeTable(), got ${kindOf(routes)}`,
     );
   }
-  if (below === undefined) return Object.freeze({ route, values, placeParameter, writeBody, server, authorize });
+  if (below === undefined) return Object.freeze(code as TableCode);
   // A later table's routes replace an earlier one's of the same key; each route keeps its own table's server.
   return Object.freeze({
-    route: (method: string, url: string) => route(method, url) ?? below.route(method, url),
-    values,
-    placeParameter,
-    writeBody,
-    server: (entry: RouteEntry | undefined) => server(entry) ?? below.server(entry),
+    route: (method: string, url: string) => route!(method, url) ?? below.route(method, url),
+    values: values!,
+    placeParameter: placeParameter!,
+    writeBody: writeBody!,
+    server: (entry: RouteEntry | undefined) => server!(entry) ?? below.server(entry),
     authorize: (entry: RouteEntry, url: string, headers: Record<string, unknown>) =>
-      authorize(entry, url, headers) || below.authorize(entry, url, headers),
+      authorize!(entry, url, headers) || below.authorize(entry, url, headers),
   });
 }
 

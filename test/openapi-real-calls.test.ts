@@ -43,7 +43,12 @@ describe("a description's path parameters are required (OpenAPI: a path paramete
       const [method, url] = ROUTE.split(" ");
       expectEndpointError(() => call({ method, url, ...options }), "ERR_MISSING_PARAMETER", message);
       expectEndpointError(
-        () => jellyfin.builder().route(ROUTE).params(options).build(),
+        () =>
+          jellyfin
+            .builder()
+            .route(ROUTE as string)
+            .params(options as Record<string, unknown>)
+            .build(),
         "ERR_MISSING_PARAMETER",
         message,
       );

@@ -1,7 +1,7 @@
 import { kindOf, EndpointError, isRevoked, quote } from "../core/errors.js";
 import { formBody, plainFormField } from "../http/serialize.js";
 import { jsonText } from "../http/json.js";
-import { methodKey } from "../http/tokens.js";
+import { STANDARD_METHOD } from "../http/tokens.js";
 import type { RequestOptions } from "../core/types.js";
 import { builtinKind, isPlainObject, ownValue, scalarText, setOwn } from "../core/values.js";
 import { Walk } from "../core/walk.js";
@@ -134,7 +134,7 @@ export function toFetch(options: RequestOptions): [string, FetchInit] {
     if (name.length === 12 && name.toLowerCase() === "content-type") contentType = name;
   }
   // fetch upper-cases only DELETE, GET, HEAD, OPTIONS, POST and PUT; an extension method keeps its case.
-  const init: FetchInit = { method: methodKey(method), headers };
+  const init: FetchInit = { method: STANDARD_METHOD.test(method) ? method.toUpperCase() : method, headers };
   // Own fields only, here and for the signal: a polluted Object.prototype adds no body.
   const body = ownValue(options, "body");
   if (body !== undefined) {

@@ -1,7 +1,7 @@
 import { boundedCache } from "../core/cache.js";
 import { ALPHA, spanOf } from "../core/chars.js";
 import { codePointLabel, kindOf, EndpointError, quote } from "../core/errors.js";
-import { readMethod, STANDARD_METHODS } from "./tokens.js";
+import { readMethod, STANDARD_METHOD } from "./tokens.js";
 
 /** A route string split into its parts. */
 export interface Route {
@@ -44,7 +44,7 @@ function readRoute(route: unknown): Route {
   const space = route.indexOf(" ");
   if (space === -1) {
     // A single word that is a method is a method with its URL missing, not a relative URL.
-    if (route === "" || STANDARD_METHODS.has(route.toUpperCase())) {
+    if (route === "" || STANDARD_METHOD.test(route)) {
       throw new EndpointError(
         "ERR_INVALID_ROUTE",
         `route ${quote(route)} has no URL; write "<METHOD> <URL>" or "<URL>"`,
@@ -52,7 +52,7 @@ function readRoute(route: unknown): Route {
     }
     // "GET\u00a0/x", a route copied from a page: not a url that starts with "GET".
     const word = spanOf(route, ALPHA);
-    if (STANDARD_METHODS.has(route.slice(0, word).toUpperCase()) && isUnicodeSpace(route.charCodeAt(word))) {
+    if (STANDARD_METHOD.test(route.slice(0, word)) && isUnicodeSpace(route.charCodeAt(word))) {
       throw new EndpointError(
         "ERR_INVALID_ROUTE",
         `route ${quote(route)} has ${codePointLabel(route, word)} after its method; write one ASCII space`,

@@ -31,24 +31,12 @@ export function readMethod(method: unknown): string {
 }
 
 /**
- * The methods written in one case, upper case here: RFC 9110's, PATCH and OpenAPI 3.2's QUERY. Any other keeps its
- * case everywhere (RFC 9110 §9.1: methods are case-sensitive; docs/decisions.md, "Method case").
+ * The methods written in one case, matched in any case: RFC 9110's, PATCH and OpenAPI 3.2's QUERY. Any other keeps
+ * its case everywhere (RFC 9110 §9.1: methods are case-sensitive; docs/decisions.md, "Method case").
  */
-export const STANDARD_METHODS: ReadonlySet<string> = /*#__PURE__*/ new Set([
-  "GET",
-  "HEAD",
-  "POST",
-  "PUT",
-  "PATCH",
-  "DELETE",
-  "OPTIONS",
-  "TRACE",
-  "CONNECT",
-  "QUERY",
-]);
+export const STANDARD_METHOD = /^(?:get|head|post|put|patch|delete|options|trace|connect|query)$/i;
 
 /** `method` upper case if it is a standard one, else as written: how a table keys it and `toFetch` sends it. */
 export function methodKey(method: string): string {
-  const upper = method.toUpperCase();
-  return STANDARD_METHODS.has(upper) ? upper : method;
+  return STANDARD_METHOD.test(method) ? method.toUpperCase() : method;
 }

@@ -1,5 +1,5 @@
 import { applyFormat } from "../http/media-type.js";
-import { STANDARD_METHODS } from "../http/tokens.js";
+import { STANDARD_METHOD } from "../http/tokens.js";
 import { appendQuery, joinUrl } from "../http/url.js";
 import { queryPair, queryValue } from "../http/serialize.js";
 import { expandTemplate } from "../template/expand.js";
@@ -24,7 +24,7 @@ export function buildRequest(state: EndpointState, conventions: Conventions): Re
   }
   const upperCaseMethod = state.method.toUpperCase();
   // docs/decisions.md, "Method case": the standard methods in the entry's case, any other as written.
-  const method = !STANDARD_METHODS.has(upperCaseMethod)
+  const method = !STANDARD_METHOD.test(state.method)
     ? state.method
     : conventions.upperCaseMethod
       ? upperCaseMethod

@@ -116,15 +116,32 @@ describe("the result method is lowercase, merge keeps it as given, and it must b
     expect(endpoint.merge({ method: "Patch", url: "/user" }).method).toBe("Patch");
   });
 
-  it("accepts any token such as PROPFIND, routing its leftovers to the body", () => {
+  it("accepts any token such as PROPFIND, kept as written, routing its leftovers to the body", () => {
     expect(endpoint("PROPFIND /dav/{path}", { path: "notes", depth: 1 })).toStrictEqual({
-      method: "propfind",
+      method: "PROPFIND",
       url: "https://api.github.com/dav/notes",
       headers: { accept: ACCEPT, "user-agent": USER_AGENT, "content-type": JSON_TYPE },
       body: { depth: 1 },
     });
     expect(endpoint.merge("PROPFIND /dav").method).toBe("PROPFIND");
   });
+
+  // RFC 9110 §9.1: methods are case-sensitive; the lowercase result is the standard methods' convention.
+  it.each([
+    ["mIxEd /x", "mIxEd"],
+    ["propfind /x", "propfind"],
+    ["Patch /x", "patch"],
+    ["query /x", "query"],
+    ["CONNECT /x", "connect"],
+  ])(
+    "writes a standard method lower case and keeps an extension method's case (RFC 9110 §9.1): %s",
+    (route, method) => {
+      expect(endpoint(route).method).toBe(method);
+      expect(endpoint.parse(endpoint.merge(route)).method).toBe(method);
+      expect(endpoint.defaults({ method: route.split(" ")[0] })("/x").method).toBe(method);
+      expect(endpoint.builder().route(route).build().method).toBe(method);
+    },
+  );
 
   it.each([
     ["GE T", '"GE T"'],
@@ -1009,6 +1026,32 @@ describe("a key that differs from an option only in letter case, or in snake_cas
     expectEndpointError(() => endpoint.merge("GET /x", { [key]: "v" }), "ERR_INVALID_OPTIONS", message);
     expectEndpointError(() => endpoint.defaults({ [key]: "v" }), "ERR_INVALID_OPTIONS", message);
     expectEndpointError(() => endpoint.builder().param(key, "v"), "ERR_INVALID_OPTIONS", message);
+  });
+
+  it("is a parameter where the route's template declares it, on every call path, as in @octokit/endpoint", () => {
+    const url = "https://h.example/x";
+    expect(endpoint("GET {+base-url}/x", { "base-url": "https://h.example" }).url).toBe(url);
+    expect(endpoint({ method: "GET", "base-url": "https://h.example", url: "{+base-url}/x" }).url).toBe(url);
+    expect(endpoint.parse(endpoint.merge("GET {+base-url}/x", { "base-url": "https://h.example" })).url).toBe(url);
+    expect(endpoint.merge("GET {+base-url}/x", { "base-url": "https://h.example" })["base-url"]).toBe(
+      "https://h.example",
+    );
+    expect(endpoint.defaults({ url: "{+base-url}/x", "base-url": "https://h.example" })().url).toBe(url);
+    expect(endpoint.defaults({ url: "{+base-url}/x" })({ "base-url": "https://h.example" }).url).toBe(url);
+    expect(endpoint.builder().route("GET {+base-url}/x").param("base-url", "https://h.example").build().url).toBe(url);
+    expect(endpoint.builder().url("{+base-url}/x").params({ "base-url": "https://h.example" }).build().url).toBe(url);
+    expect(octokitEndpoint("GET {+base-url}/x", { "base-url": "https://h.example" }).url).toBe(url);
+    expect(endpoint("GET /repos/{URL}", { URL: "x" }).url).toBe("https://api.github.com/repos/x");
+    // Declared by the route the key is read against: another route's template declares nothing.
+    const message = '"base-url" is not an option: did you mean `baseUrl`?';
+    expectEndpointError(() => endpoint("GET /x", { "base-url": "h" }), "ERR_INVALID_OPTIONS", message);
+    expectEndpointError(
+      () => endpoint.builder().route("GET /x").param("base-url", "h"),
+      "ERR_INVALID_OPTIONS",
+      message,
+    );
+    // An option's own name stays the option, whatever the template says.
+    expect(endpoint("GET /x/{url}", { url: "/y" }).url).toBe("https://api.github.com/y");
   });
 
   it("keeps body, json, searchParams and other client option names as parameters", () => {

@@ -30,10 +30,23 @@ describe("the method", () => {
     ["PUT /user/following/{username}", "PUT"],
     ["PATCH /user", "PATCH"],
     ["DELETE /user/emails", "DELETE"],
-    ["propfind /files", "PROPFIND"],
+    ["OPTIONS /user", "OPTIONS"],
+    ["TRACE /user", "TRACE"],
+    ["QUERY /search", "QUERY"],
   ])("is uppercased: %s → %s", (route, method) => {
     expect(endpoint(route, { username: "octocat" }).method).toBe(method.toLowerCase());
     expect(toFetch(endpoint(route, { username: "octocat" }))[1].method).toBe(method);
+  });
+
+  // fetch itself upper-cases only DELETE, GET, HEAD, OPTIONS, POST and PUT; RFC 9110 §9.1: methods are case-sensitive.
+  it.each([
+    ["patch", "PATCH"],
+    ["mIxEd", "mIxEd"],
+    ["propfind", "propfind"],
+    ["PROPFIND", "PROPFIND"],
+  ])("a standard method in any case is sent upper case, an extension method as written: %s → %s", (given, sent) => {
+    expect(toFetch({ method: given, url: "https://h.example/", headers: {} })[1].method).toBe(sent);
+    expect(toFetch(endpoint(`${given} /files`))[1].method).toBe(sent);
   });
 });
 

@@ -19,7 +19,7 @@ function ourUserAgent(options: any): any {
 }
 
 describe("the result's method is upper case, as @octokit/endpoint returns it; merge() keeps it as given", () => {
-  it.each(["get", "Patch", "POST", "put", "delete", "head", "propfind"])("%s", (method) => {
+  it.each(["get", "Patch", "POST", "put", "delete", "head", "options"])("%s", (method) => {
     const route = `${method} /repos/{owner}/{repo}`;
     const options = { owner: "o", repo: "r" };
     expect(endpoint(route, options).method).toBe(method.toUpperCase());
@@ -28,6 +28,15 @@ describe("the result's method is upper case, as @octokit/endpoint returns it; me
     expect(endpoint({ method, url: "/x" }).method).toBe(method.toUpperCase());
     expect(endpoint.merge(route, options).method).toBe(method);
     expect(endpoint.merge(route, options).method).toBe(T.merge(route, options).method);
+  });
+
+  // RFC 9110 §9.1: methods are case-sensitive; @octokit/endpoint upper-cases them too (PROPFIND), which Octokit needs of
+  // the standard ones only (its plugins compare the method with "GET").
+  it("an extension method keeps its case, as in the main entry: propfind, mIxEd", () => {
+    expect(endpoint("propfind /x").method).toBe("propfind");
+    expect(endpoint.parse(endpoint.merge("mIxEd /x")).method).toBe("mIxEd");
+    expect(endpoint.builder().route("mIxEd /x").build().method).toBe("mIxEd");
+    expect(T("propfind /x").method).toBe("PROPFIND");
   });
 
   it("in a builder of the entry too, which builds as the entry's endpoint() does", () => {

@@ -3,7 +3,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { endpoint, toFetch } from "../src/index.js";
-import { openAPIRoutes, routeTable } from "../src/openapi.js";
+import { openAPIEndpoint, openAPIRoutes, routeTable } from "../src/openapi.js";
 import { expectEndpointError } from "./support/errors.js";
 import { callSkipped } from "./support/skipped.js";
 
@@ -383,7 +383,21 @@ describe("OpenAPI 3.2", () => {
 
   it("additionalOperations: COPY /pets/{id}, by the method as written, with the path item's parameters", () => {
     const result = call("COPY /pets/{id}", { id: ["a", "b"] });
-    expect(result).toMatchObject({ method: "copy", url: `${BASE}/pets/a,b` });
+    expect(result).toMatchObject({ method: "COPY", url: `${BASE}/pets/a,b` });
+    expect(toFetch(result)[1].method).toBe("COPY");
+  });
+
+  it("additionalOperations: an extension method is found and sent in its declared case only (RFC 9110 §9.1)", () => {
+    const api = openAPIEndpoint({
+      openapi: "3.2.0",
+      servers: [{ url: BASE }],
+      paths: { "/users": { additionalOperations: { mIxEd: { parameters: [{ name: "q", in: "query" }] } } } },
+    });
+    expect(api("mIxEd /users", { q: 1 })).toMatchObject({ method: "mIxEd", url: `${BASE}/users?q=1` });
+    expect(toFetch(api.builder().route("mIxEd /users").build())[1].method).toBe("mIxEd");
+    expect(toFetch(api.parse(api.merge("mIxEd /users", { q: 1 })))[1]).toMatchObject({ method: "mIxEd" });
+    // Another case is another method, which the description does not declare: built by the ordinary rules.
+    expect(api("MIXED /users", { q: 1 })).toMatchObject({ method: "MIXED", body: { q: 1 } });
   });
 
   it("QUERY: a safe method with a body, its fields in the JSON body", () => {

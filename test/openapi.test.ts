@@ -1196,7 +1196,12 @@ describe("hostile descriptions: read as written, each $ref resolved once, each s
       (callUnchecked(call, route, options) as { url: string }).url;
     const call = api({ "/files/{+path}": { get: {} } });
     expect(url(call, "GET /files/{+path}", { "+path": "b?admin=1#frag" })).toBe(`${BASE}/files/b%3Fadmin%3D1%23frag`);
-    expect(url(call, "GET /files/{+path}", { path: "b?admin=1#frag" })).toBe(`${BASE}/files?path=b%3Fadmin%3D1%23frag`);
+    // `path` is not the parameter `+path`, which has no value then: another operation's url (`/files`) is never made.
+    expectEndpointError(
+      () => url(call, "GET /files/{+path}", { path: "b?admin=1#frag" }),
+      "ERR_MISSING_PARAMETER",
+      'GET /files/{+path}: path parameter "+path" has no value',
+    );
     const reserved = api({ "/r/{#x}/{.y}": { get: { parameters: [{ name: "#x", in: "path" }] } } });
     expect(url(reserved, "GET /r/{#x}/{.y}", { "#x": "a/b#c", ".y": "d" })).toBe(`${BASE}/r/a%2Fb%23c/d`);
   });

@@ -175,7 +175,7 @@ export class RequestBuilder<
   param(name: string, value: unknown): RequestBuilder {
     const core = RequestBuilder.#coreOf(this);
     const patch = new Patch();
-    readParameter(patch, name, value, core.state.entry);
+    readParameter(patch, name, value, core.state);
     return patch.params === undefined ? new RequestBuilder(INTERNAL, core) : withPatch(core, patch);
   }
 
@@ -187,7 +187,7 @@ export class RequestBuilder<
   params(params: Record<string, unknown>): RequestBuilder {
     const core = RequestBuilder.#coreOf(this);
     const patch = new Patch();
-    readParameters(patch, params, core.state.entry);
+    readParameters(patch, params, core.state);
     return withPatch(core, patch);
   }
 

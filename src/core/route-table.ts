@@ -2,7 +2,6 @@
 // Plain data, so the CLI can write it into a module; `routeTable()` checks it and adds the code that builds it.
 import type { ROUTE_MAP, TABLE_KEY } from "./brands.js";
 import { kindOf, EndpointError } from "./errors.js";
-import { ownValue } from "./values.js";
 
 /** The style of a query parameter our code writes (a `form` parameter without `allowReserved` is in the template). */
 export type QueryStyle = "form" | "spaceDelimited" | "pipeDelimited" | "deepObject";
@@ -270,35 +269,29 @@ export function tableRuntime(routes: unknown, below: TableCode | undefined): Tab
   const { entries, route, operation, values, placeParameter, writeBody, server, authorize } = (
     isObject(runtime) ? runtime : {}
   ) as Partial<TableRuntime>;
+  const code = { route, operation, values, placeParameter, writeBody, server, authorize };
   if (
     !isObject(entries) ||
     !Object.isFrozen(entries) ||
-    typeof route !== "function" ||
-    typeof operation !== "function" ||
-    typeof values !== "function" ||
-    typeof placeParameter !== "function" ||
-    typeof writeBody !== "function" ||
-    typeof server !== "function" ||
-    typeof authorize !== "function"
+    Object.values(code).some((member) => typeof member !== "function")
   ) {
     throw new EndpointError(
       "ERR_INVALID_OPTIONS",
       `withRoutes() needs a table from routeTable(), got ${kindOf(routes)}`,
     );
   }
-  if (below === undefined)
-    return Object.freeze({ route, operation, values, placeParameter, writeBody, server, authorize });
+  if (below === undefined) return Object.freeze(code as TableCode);
   // A later table's routes replace an earlier one's of the same key, and its operations an earlier one's of the same
   // name; each route keeps its own table's server.
   return Object.freeze({
-    route: (method: string, url: string) => route(method, url) ?? below.route(method, url),
-    operation: (name: string) => operation(name, below),
-    values,
-    placeParameter,
-    writeBody,
-    server: (entry: RouteEntry | undefined) => server(entry) ?? below.server(entry),
+    route: (method: string, url: string) => route!(method, url) ?? below.route(method, url),
+    operation: (name: string) => operation!(name, below),
+    values: values!,
+    placeParameter: placeParameter!,
+    writeBody: writeBody!,
+    server: (entry: RouteEntry | undefined) => server!(entry) ?? below.server(entry),
     authorize: (entry: RouteEntry, url: string, headers: Record<string, unknown>) =>
-      authorize(entry, url, headers) || below.authorize(entry, url, headers),
+      authorize!(entry, url, headers) || below.authorize(entry, url, headers),
   });
 }
 
@@ -315,23 +308,25 @@ export function routeEntry(
   return table === undefined || method === undefined || url === undefined ? undefined : table.route(method, url);
 }
 
-/** The key of a route in a table: `"GET /pets/{petId}"`. */
-export function routeKey(method: string, url: string): string {
-  return `${method.toUpperCase()} ${url}`;
-}
-
 /** Whether the route `entry` declares `key`: then it is a parameter, even named like an option. */
 export function declares(entry: RouteEntry | undefined, key: string): boolean {
   return entry !== undefined && placementOf(entry, key) !== undefined;
 }
 
-/** Where a route's table puts a parameter; a header's name is matched in any case (a cookie's is case-sensitive). */
-export function placementOf(entry: RouteEntry, key: string): ParameterPlacement | undefined {
+/** Where `routeTable()` keeps a checked entry's header parameters by lower-case name. */
+// `Symbol.for`, as `TABLE`: a table of one build is read by the other.
+export const HEADER_NAMES: unique symbol = /*#__PURE__*/ Symbol.for(
+  "fluent-endpoint.headerNames",
+) as typeof HEADER_NAMES;
+
+/** A checked entry, with its header parameters by lower-case name. */
+export type CheckedEntry = RouteEntry & { readonly [HEADER_NAMES]?: ReadonlyMap<string, ParameterPlacement> };
+
+/**
+ * Where a route's table puts a parameter: the one `key` names exactly (OpenAPI names are case-sensitive), else a header
+ * whose name it matches in any case (a cookie's is case-sensitive): `Secret` is the header beside a body field `secret`.
+ */
+export function placementOf(entry: CheckedEntry, key: string): ParameterPlacement | undefined {
   const { parameters } = entry;
-  if (Object.hasOwn(parameters, key)) return parameters[key];
-  const lower = key.toLowerCase();
-  const placement = ownValue(parameters, lower) as ParameterPlacement | undefined;
-  return placement === "header" || (placement as ParameterEncoding | undefined)?.in === "header"
-    ? placement
-    : undefined;
+  return Object.hasOwn(parameters, key) ? parameters[key] : entry[HEADER_NAMES]?.get(key.toLowerCase());
 }

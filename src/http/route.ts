@@ -1,26 +1,13 @@
 import { boundedCache } from "../core/cache.js";
 import { ALPHA, spanOf } from "../core/chars.js";
 import { codePointLabel, kindOf, EndpointError, quote } from "../core/errors.js";
-import { readMethod } from "./tokens.js";
+import { readMethod, STANDARD_METHOD } from "./tokens.js";
 
 /** A route string split into its parts. */
 export interface Route {
   readonly method: string | undefined;
   readonly url: string;
 }
-
-// A single word that is one of these is a method with its URL missing, not a relative URL.
-const BARE_METHODS = /*#__PURE__*/ new Set([
-  "GET",
-  "HEAD",
-  "POST",
-  "PUT",
-  "PATCH",
-  "DELETE",
-  "OPTIONS",
-  "TRACE",
-  "CONNECT",
-]);
 
 // Routes are usually literals called often (docs/decisions.md, "Route cache").
 const routes = /*#__PURE__*/ boundedCache(512, 2048, readRoute);
@@ -56,7 +43,8 @@ function readRoute(route: unknown): Route {
   }
   const space = route.indexOf(" ");
   if (space === -1) {
-    if (route === "" || BARE_METHODS.has(route.toUpperCase())) {
+    // A single word that is a method is a method with its URL missing, not a relative URL.
+    if (route === "" || STANDARD_METHOD.test(route)) {
       throw new EndpointError(
         "ERR_INVALID_ROUTE",
         `route ${quote(route)} has no URL; write "<METHOD> <URL>" or "<URL>"`,
@@ -64,7 +52,7 @@ function readRoute(route: unknown): Route {
     }
     // "GET\u00a0/x", a route copied from a page: not a url that starts with "GET".
     const word = spanOf(route, ALPHA);
-    if (BARE_METHODS.has(route.slice(0, word).toUpperCase()) && isUnicodeSpace(route.charCodeAt(word))) {
+    if (STANDARD_METHOD.test(route.slice(0, word)) && isUnicodeSpace(route.charCodeAt(word))) {
       throw new EndpointError(
         "ERR_INVALID_ROUTE",
         `route ${quote(route)} has ${codePointLabel(route, word)} after its method; write one ASCII space`,

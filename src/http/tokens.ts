@@ -30,7 +30,13 @@ export function readMethod(method: unknown): string {
   return method;
 }
 
-/** GET and HEAD send leftover parameters in the query string and never carry a body. */
-export function isQueryMethod(lowercaseMethod: string): boolean {
-  return lowercaseMethod === "get" || lowercaseMethod === "head";
+/**
+ * The methods written in one case, matched in any case: RFC 9110's, PATCH and OpenAPI 3.2's QUERY. Any other keeps
+ * its case everywhere (RFC 9110 §9.1: methods are case-sensitive; docs/decisions.md, "Method case").
+ */
+export const STANDARD_METHOD = /^(?:get|head|post|put|patch|delete|options|trace|connect|query)$/i;
+
+/** `method` upper case if it is a standard one, else as written: how a table keys it and `toFetch` sends it. */
+export function methodKey(method: string): string {
+  return STANDARD_METHOD.test(method) ? method.toUpperCase() : method;
 }

@@ -268,6 +268,16 @@ function compileOperation(context: Context, route: string, path: string, common:
   const addParameter = (name: string, placement: ParameterPlacement) => {
     if (!Object.hasOwn(parameters, name)) setOwn(parameters, name, placement);
   };
+  // A header under its lower-case name (a key matches it in any case), or under its own where a parameter of another
+  // location has that name: OpenAPI names are case-sensitive, so `Secret` and `secret` are two (docs/decisions.md,
+  // "OpenAPI styles"). The lower-case names of the headers and the names they were declared with.
+  const headers = new Map<string, string>();
+  const addHeader = (name: string, placement: ParameterPlacement) => {
+    const lower = name.toLowerCase();
+    if (headers.has(lower)) return; // a second header of one name
+    headers.set(lower, name);
+    addParameter(Object.hasOwn(parameters, lower) ? name : lower, placement);
+  };
   // The path's text and its `{name}` placeholders, each replaced once: linear in the path and its parameters.
   const { parts, slots, fragment } = placeholders(path);
   const query: string[] = [];
@@ -291,14 +301,15 @@ function compileOperation(context: Context, route: string, path: string, common:
       const star = exploded === true && contentType === undefined ? "*" : "";
       for (const index of at) parts[index] = `{${operator}${varname(name)}${star}}`;
       addParameter(name, contentType === undefined ? "path" : { in: "path", contentType });
-    } else if (slots.has(name) || Object.hasOwn(parameters, location === "header" ? name.toLowerCase() : name)) {
+    } else if (slots.has(name) || Object.hasOwn(parameters, name)) {
       continue; // the path's, or a location's before this one
     } else if (contentType !== undefined) {
       // Parameter Object `content`: the value as its media type's text, under its own name.
       // A header OpenAPI ignores the definition of is the header as given (see below), not a media type's text.
-      if (location === "header" && IGNORED_HEADERS.has(name.toLowerCase())) addParameter(name.toLowerCase(), "header");
-      else if (location === "query" || location === "querystring" || location === "header" || location === "cookie") {
-        addParameter(location === "header" ? name.toLowerCase() : name, { in: location, contentType });
+      if (location === "header") {
+        addHeader(name, IGNORED_HEADERS.has(name.toLowerCase()) ? "header" : { in: location, contentType });
+      } else if (location === "query" || location === "querystring" || location === "cookie") {
+        addParameter(name, { in: location, contentType });
       }
     } else if (location === "query") {
       const queryStyle = style ?? "form";
@@ -321,7 +332,7 @@ function compileOperation(context: Context, route: string, path: string, common:
       // `simple` is the one style OpenAPI defines for a header: any other is read as it.
       // `Accept`, `Content-Type`, `Authorization`: OpenAPI ignores their definition, but a value given is still the
       // header (docs/decisions.md, "Credentials"), never a query parameter carrying a secret.
-      addParameter(name.toLowerCase(), exploded === true ? { in: "header", explode: true } : "header");
+      addHeader(name, exploded === true ? { in: "header", explode: true } : "header");
     } else if (location === "cookie") {
       // `form` (any style but OpenAPI 3.2's `cookie`, which writes values as they are); both explode by default.
       const cookieStyle = style === "cookie" ? "cookie" : "form";
@@ -364,7 +375,17 @@ function compileOperation(context: Context, route: string, path: string, common:
       const { schema, encoding: declaredEncoding } = media;
       const fields = fieldNames(context, schema, route);
       if (Object.keys(parameters).length === 0) entry.parameters = sharedFields(context, fields);
-      else for (const field of fields) addParameter(field, "body");
+      else {
+        for (const field of fields) {
+          // A body field named as a header is in lower case is that field; the header keeps the name it was declared with.
+          const header = headers.get(field);
+          if (header !== undefined && header !== field && !Object.hasOwn(parameters, header)) {
+            setOwn(parameters, header, parameters[field]!);
+            delete parameters[field];
+          }
+          addParameter(field, "body");
+        }
+      }
       const encoding = formEncoding(context, declaredEncoding, route);
       const declaredBody: { -readonly [K in keyof RouteBody]: RouteBody[K] } = { type };
       if (encoding !== undefined) declaredBody.encoding = encoding;

@@ -4,9 +4,10 @@ import {
   type BodyFieldEncoding,
   type ContentEncoding,
   type ParameterEncoding,
+  type CheckedEntry,
+  HEADER_NAMES,
   type RouteBody,
   type RouteEntry,
-  routeKey,
   type ParameterPlacement,
   type RouteServer,
   type RouteTable,
@@ -22,7 +23,7 @@ import { Walk } from "../core/walk.js";
 import { assertHeaderName, assertHeaderValue } from "../http/headers.js";
 import { isJsonType, jsonText } from "../http/json.js";
 import { contentText, cookieText, encodedFormBody, encodeText, headerText, styledPairs } from "../http/serialize.js";
-import { isToken } from "../http/tokens.js";
+import { isToken, methodKey } from "../http/tokens.js";
 import { parseRoute } from "../http/route.js";
 import { encodeUnreserved } from "../template/encode.js";
 import { parseTableTemplate } from "../template/template.js";
@@ -90,7 +91,8 @@ export function checkedTable<Routes>(data: unknown, api: unknown, skipped?: Skip
       continue;
     }
     setOwn(table, key, entry);
-    entries[routeKey(method!, url)] = entry;
+    // By the method as sent: a standard one in any case, an extension method as written (docs/decisions.md, "Method case").
+    entries[`${methodKey(method!)} ${url}`] = entry;
   }
   for (const { route } of read.skipped ?? []) {
     if (Object.hasOwn(table, route)) fail(route, "is both a route and a skipped operation");
@@ -155,7 +157,7 @@ function withRuntime<Routes>(table: Record<string, RouteEntry>, runtime: TableRu
  * credentials (both checked now, so a bad value fails when the endpoint is made, not at its first call).
  */
 function tableRuntimeOf(entries: TableRuntime["entries"], api: TableApi, binding: Binding): TableRuntime {
-  // By upper-case method, then url: a lookup builds no "METHOD url" key on every call.
+  // By method (as the entries key it), then url: a lookup builds no "METHOD url" key on every call.
   const byMethod = new Map<string, Map<string, RouteEntry>>();
   for (const key of Object.keys(entries)) {
     const space = key.indexOf(" ");
@@ -167,12 +169,12 @@ function tableRuntimeOf(entries: TableRuntime["entries"], api: TableApi, binding
   const leftOut = new Map<string, string>();
   for (const { route, message } of skipped) {
     const space = route.indexOf(" ");
-    leftOut.set(space === -1 ? route : `${route.slice(0, space).toUpperCase()}${route.slice(space)}`, message);
+    leftOut.set(space === -1 ? route : `${methodKey(route.slice(0, space))}${route.slice(space)}`, message);
   }
   const route = (method: string, url: string) => {
-    const entry = byMethod.get(method.toUpperCase())?.get(url);
+    const entry = byMethod.get(methodKey(method))?.get(url);
     if (entry !== undefined || leftOut.size === 0) return entry;
-    const message = leftOut.get(`${method.toUpperCase()} ${url}`) ?? leftOut.get(url);
+    const message = leftOut.get(`${methodKey(method)} ${url}`) ?? leftOut.get(url);
     if (message !== undefined) throw new EndpointError("ERR_INVALID_OPTIONS", message);
     return undefined;
   };
@@ -396,6 +398,12 @@ function readSkipped(skipped: unknown): readonly SkippedOperation[] {
 
 /** What an entry's template values need besides the parameters as given, found once per entry. */
 interface TemplateValues {
+  /**
+   * The path's parameters, each of which must have a value (docs/decisions.md, "Path parameters of a description's
+   * route"), and whether `""` is one: not where it would leave its segment empty (`/Plugins/{id}/` is another url),
+   * as alone in it with no operator; `label` and `matrix` write it (`.`, `;color`), and so does `x{color}`.
+   */
+  readonly path: readonly [name: string, emptyIsValue: boolean][];
   /** The parameters a template names by another varname (`user-id` as `user%2Did`). */
   readonly aliases: readonly [name: string, alias: string][];
   /** The path parameters written as a media type's text (`content`), which the template then encodes. */
@@ -410,6 +418,14 @@ function values(entry: RouteEntry, params: Readonly<Record<string, unknown>>): R
   if (needs === undefined) return params;
   let copy: Record<string, unknown> | undefined;
   try {
+    // OpenAPI: a path parameter is always required. Without a value its segment would vanish (`/Plugins/{id}/{version}`
+    // becoming `/Plugins/{id}`, another operation) or be empty, which is another url.
+    for (const [name, emptyIsValue] of needs.path) {
+      const value = ownValue(params, name);
+      if (value === undefined || value === null || (value === "" && !emptyIsValue) || definesNothing(value)) {
+        throw new EndpointError("ERR_MISSING_PARAMETER", `path parameter ${quote(name)} has no value`);
+      }
+    }
     for (const [name, contentType] of needs.contents) {
       const value = ownValue(params, name);
       if (value === undefined || value === null) continue;
@@ -535,11 +551,13 @@ function writtenBody(route: RouteBody, value: unknown): [type: string, body: unk
   const encoding = route.encoding ?? {};
   if (lower.startsWith(FORM_TYPE) && isPlainObject(value)) return [type, encodedFormBody(value, encoding)];
   if (lower.startsWith(MULTIPART_TYPE) && isPlainObject(value)) return [type, multipartFields(value, encoding)];
-  if (type.includes("*")) return [wildcardType(value), value];
-  if (isJsonType(type)) {
-    // OpenAPI: a body whose schema is a string is that string's JSON text.
-    return [type, route.stringSchema === true && typeof value === "string" ? jsonText(value) : value];
+  // A wildcard (`*/*`, `application/*+json`) sends a body as the type it is; JSON is JSON whichever type chose it.
+  const sent = type.includes("*") ? wildcardType(value) : type;
+  if (isJsonType(sent)) {
+    // OpenAPI: a body whose schema is a string is that string's JSON text (RFC 8259), under every JSON media type.
+    return [sent, route.stringSchema === true && typeof value === "string" ? jsonText(value) : value];
   }
+  if (sent !== type) return [sent, value];
   // docs/decisions.md, "OpenAPI request media types": what no declared type can carry is refused, never sent as JSON
   // text under another type's name (fields under `application/xml`).
   const kind = bodyKind(value);
@@ -719,11 +737,32 @@ function readEntry(key: string, entry: unknown, copies: Copies): RouteEntry {
       fail(key, `has the template variable ${quote(name)}, which is no UTF-8 name`);
     }
   }
-  if (renamed.length > 0 || read.contentPaths.length > 0) {
-    templateValues.set(checked, { aliases: renamed, contents: read.contentPaths });
+  // The path's own variables (not a `{?query}` or `{#fragment}`), by the names they are filled from.
+  const path: [string, boolean][] = [];
+  const { parts } = parseTableTemplate(url);
+  const isQuery = (part: (typeof parts)[number] | undefined) =>
+    typeof part === "string"
+      ? /^[?#]/.test(part)
+      : part !== undefined && (part.operator === "?" || part.operator === "&" || part.operator === "#");
+  parts.forEach((part, k) => {
+    if (typeof part === "string" || isQuery(part)) return;
+    const before = parts[k - 1];
+    const after = parts[k + 1];
+    const alone =
+      typeof before === "string" &&
+      before.endsWith("/") &&
+      (after === undefined || isQuery(after) || (typeof after === "string" && after.startsWith("/")));
+    const emptyIsValue = !alone || part.operator === "." || part.operator === ";";
+    for (const { name } of part.varspecs) {
+      path.push([renamed.find(([, alias]) => alias === name)?.[0] ?? name, emptyIsValue]);
+    }
+  });
+  if (path.length > 0 || renamed.length > 0 || read.contentPaths.length > 0) {
+    templateValues.set(checked, { path, aliases: renamed, contents: read.contentPaths });
   }
   routeNames.set(checked, key);
-  return Object.freeze(checked);
+  Object.defineProperty(checked, HEADER_NAMES, { value: read.headers });
+  return Object.freeze(checked as CheckedEntry);
 }
 
 /** An operation's text field (its operationId, summary, a tag): a string with no lone surrogate, which no UTF-8 holds. */
@@ -735,6 +774,8 @@ function readText(key: string, field: string, text: unknown): string {
 
 interface ReadParameters {
   readonly parameters: Readonly<Record<string, ParameterPlacement>>;
+  /** The header parameters by lower-case name, for a key that names no parameter exactly (the first of a name). */
+  readonly headers: ReadonlyMap<string, ParameterPlacement>;
   /** The names placed in the template, which each entry's template must have. */
   readonly templated: readonly string[];
   /** The path parameters described by a media type, and that type. */
@@ -743,6 +784,7 @@ interface ReadParameters {
 
 function readParameters(key: string, parameters: Record<string, unknown>): ReadParameters {
   const copy: Record<string, ParameterPlacement> = {};
+  const headers = new Map<string, ParameterPlacement>();
   const templated: string[] = [];
   const contentPaths: [string, string][] = [];
   for (const name of Object.keys(parameters)) {
@@ -757,9 +799,12 @@ function readParameters(key: string, parameters: Record<string, unknown>): ReadP
     if (location === "path" || placement === "query") templated.push(name);
     if (location === "path" && typeof placement === "object")
       contentPaths.push([name, (placement as ParameterEncoding).contentType!]);
-    setOwn(copy, location === "header" ? name.toLowerCase() : name, placement);
+    // A header under its lower-case name, unless another parameter has that name (`Secret` beside a body field `secret`).
+    const lower = name.toLowerCase();
+    setOwn(copy, location === "header" && !Object.hasOwn(parameters, lower) ? lower : name, placement);
+    if (location === "header" && !headers.has(lower)) headers.set(lower, placement);
   }
-  return { parameters: Object.freeze(copy), templated, contentPaths };
+  return { parameters: Object.freeze(copy), headers, templated, contentPaths };
 }
 
 const LOCATIONS: ReadonlySet<unknown> = /*#__PURE__*/ new Set(["path", "query", "querystring", "header", "cookie"]);

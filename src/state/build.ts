@@ -1,5 +1,5 @@
 import { applyFormat } from "../http/media-type.js";
-import { isQueryMethod } from "../http/tokens.js";
+import { STANDARD_METHOD } from "../http/tokens.js";
 import { appendQuery, joinUrl } from "../http/url.js";
 import { queryPair, queryValue } from "../http/serialize.js";
 import { expandTemplate } from "../template/expand.js";
@@ -22,8 +22,13 @@ export function buildRequest(state: EndpointState, conventions: Conventions): Re
   if (state.method === undefined) {
     throw new EndpointError("ERR_INVALID_METHOD", "no method: pass a method option or a route with a method");
   }
-  const lowerCaseMethod = state.method.toLowerCase();
-  const method = conventions.upperCaseMethod ? state.method.toUpperCase() : lowerCaseMethod;
+  const upperCaseMethod = state.method.toUpperCase();
+  // docs/decisions.md, "Method case": the standard methods in the entry's case, any other as written.
+  const method = !STANDARD_METHOD.test(state.method)
+    ? state.method
+    : conventions.upperCaseMethod
+      ? upperCaseMethod
+      : state.method.toLowerCase();
   // docs/decisions.md, "Route tables": a route the table holds is built as its description says.
   const { entry } = state;
   const { table } = conventions;
@@ -58,7 +63,8 @@ export function buildRequest(state: EndpointState, conventions: Conventions): Re
     if (previewed !== undefined) headers.accept = previewed;
   }
 
-  const queryMethod = isQueryMethod(lowerCaseMethod);
+  // GET and HEAD send leftover parameters in the query string and never carry a body.
+  const queryMethod = upperCaseMethod === "GET" || upperCaseMethod === "HEAD";
   let query = "";
   let fields: Record<string, unknown> | undefined;
   let key: string | undefined;

@@ -5,7 +5,7 @@ import { readMediaType } from "../http/media-type.js";
 import { parseRoute } from "../http/route.js";
 import { readMethod } from "../http/tokens.js";
 import { readBaseUrl } from "../http/url.js";
-import { parseUrlTemplate } from "../template/template.js";
+import { parseTableTemplate, parseUrlTemplate } from "../template/template.js";
 import type { Conventions } from "../core/conventions.js";
 import { kindOf, EndpointError, isRevoked, quote } from "../core/errors.js";
 import { assertNoNearMiss, nearMiss, OPTION_KEYS, type OptionName } from "../core/options.js";
@@ -84,9 +84,11 @@ export function readOptions(
     // `data: undefined` is no data, dropping any below (docs/decisions.md, "`undefined` options").
     if (value === undefined && key !== "data") continue;
     // Most keys are parameters, told from an option or its near miss by one look each (readKey would look twice).
-    if (!OPTION_KEYS.has(key) && nearMiss(key) === undefined) {
+    const option = OPTION_KEYS.has(key);
+    if (!option && nearMiss(key) === undefined) {
       setOwn((patch.params ??= {}), key, value);
-    } else if (deferOptionKeys) {
+    } else if (deferOptionKeys || !option) {
+      // A near miss too waits for the route: it is a parameter where the route's template or table declares it.
       (patch.pending ??= []).push([key, value]);
       // Its place among the parameters, which it keeps if the route declares it (a body's fields keep their order).
       setOwn((patch.params ??= {}), key, PENDING);
@@ -131,31 +133,48 @@ export function readKey(patch: Patch, key: string, value: unknown, conventions: 
   }
 }
 
+/** The route a builder's parameter is checked against: its table entry, if any, and its url. */
+export type RouteOf = { readonly entry: RouteEntry | undefined; readonly url: string | undefined };
+
 /** Reads `.params()`' parameters into `patch`, each name checked before its value is read (a getter runs only then). */
-export function readParameters(patch: Patch, params: unknown, entry: RouteEntry | undefined): void {
+export function readParameters(patch: Patch, params: unknown, route: RouteOf): void {
   if (!isPlainObject(params)) {
     throw new EndpointError("ERR_INVALID_OPTIONS", `params must be a plain object, got ${kindOf(params)}`);
   }
   const values = (patch.params ??= {});
   for (const name of Object.keys(params)) {
-    assertParameterName(name, entry);
+    assertParameterName(name, route);
     const value = params[name];
     if (value !== undefined) setOwn(values, name, value);
   }
 }
 
 /** Reads one parameter given by name (`.param()`) into `patch`; `undefined` changes nothing. */
-export function readParameter(patch: Patch, name: unknown, value: unknown, entry: RouteEntry | undefined): void {
-  assertParameterName(name, entry);
+export function readParameter(patch: Patch, name: unknown, value: unknown, route: RouteOf): void {
+  assertParameterName(name, route);
   if (value !== undefined) setOwn((patch.params ??= {}), name, value);
 }
 
-/** A name the route `entry` declares is a parameter whatever it is (docs/decisions.md, "Route tables"); an option's name is not. */
-function assertParameterName(name: unknown, entry: RouteEntry | undefined): asserts name is string {
+/**
+ * Whether `route` declares `key` a parameter: its table entry does, or, for an option's near miss, its url template
+ * (`{+base-url}`): the near-miss rule is for keys nothing declares (docs/decisions.md, "Near-miss option names").
+ */
+export function routeDeclares(route: RouteOf, key: string): boolean {
+  const { entry, url } = route;
+  return (
+    declares(entry, key) ||
+    (!OPTION_KEYS.has(key) &&
+      url !== undefined &&
+      (entry === undefined ? parseUrlTemplate(url) : parseTableTemplate(entry.url)).variables.has(key))
+  );
+}
+
+/** A name the route declares is a parameter whatever it is (docs/decisions.md, "Route tables"); an option's name is not. */
+function assertParameterName(name: unknown, route: RouteOf): asserts name is string {
   if (typeof name !== "string") {
     throw new EndpointError("ERR_INVALID_PARAMETER", `parameter name must be a string, got ${kindOf(name)}`);
   }
-  if (declares(entry, name)) return;
+  if (routeDeclares(route, name)) return;
   if (OPTION_KEYS.has(name)) {
     throw new EndpointError(
       "ERR_INVALID_PARAMETER",

@@ -9,7 +9,7 @@ import type { HeaderValue, MergedOptions, ReadonlyMergedOptions, RequestMeta } f
 import { cloneValue, isPlainObject, ownValue, setOwn } from "../core/values.js";
 import { Walk } from "../core/walk.js";
 import { parseUrlTemplate } from "../template/template.js";
-import { type HeaderEntry, Opaque, Patch, patchOf, readKey } from "./patch.js";
+import { type HeaderEntry, Opaque, Patch, patchOf, readKey, routeDeclares } from "./patch.js";
 
 // Replaced with the version from package.json at build time (rollup) and in tests (vitest `define`).
 declare const __FLUENT_ENDPOINT_VERSION__: string;
@@ -202,7 +202,8 @@ function writeRoute(
 
 /**
  * `patch` with its pending keys read against the route `state` has resolved: a `method` or `url` key is a parameter
- * where the route as it stands declares it (else it moves the route), any other key where the route it makes does.
+ * where the route as it stands declares it (else it moves the route), any other key where the route it makes does
+ * (a near miss also where its url template does).
  */
 function settle(patch: Patch, state: WritableState, conventions: Conventions): Patch {
   const pending = patch.pending!;
@@ -226,11 +227,12 @@ function settle(patch: Patch, state: WritableState, conventions: Conventions): P
   }
   for (const [key, value] of pending) {
     if (key === "method" || key === "url") continue;
-    if (declares(state.entry, key) && value !== undefined) {
+    const declared = routeDeclares(state, key);
+    if (declared && value !== undefined) {
       params[key] = value;
     } else {
       delete params[key];
-      if (!declares(state.entry, key)) readKey(settled, key, value, conventions);
+      if (!declared) readKey(settled, key, value, conventions);
     }
   }
   return settled;

@@ -70,13 +70,13 @@ export type EndpointOptionsArguments<First, Known extends string, Routes, Keys e
         [parameters?: undefined];
 
 /**
- * The method `endpoint()` returns: lowercased when literal, else `string`.
+ * The method `endpoint()` returns: a literal standard one lowercased, an extension method as written, else `string`.
  *
  * @example
  * type Method = EndpointResultMethod<"POST /user/repos">; // "post"
  */
 export type EndpointResultMethod<First> = First extends `${infer Method} ${string}`
-  ? Lowercase<Method>
+  ? BuiltMethod<Method>
   : First extends { method: infer Method extends string }
     ? BuiltMethod<Method>
     : string;
@@ -102,9 +102,18 @@ export type MergeOptions<Route extends string, Routes> = [Route] extends [MapKey
   : Partial<RouteParameters<Route>> & EndpointOptions;
 
 /**
- * The lowercase method a result holds: a literal for a literal method, else `string`.
+ * The method a result holds: a literal standard method lowercased, an extension method as written (methods are
+ * case-sensitive), `string` when not literal.
  *
  * @example
  * type Method = BuiltMethod<"GET">; // "get"
+ * type Copy = BuiltMethod<"mIxEd">; // "mIxEd"
  */
-export type BuiltMethod<Method extends string> = string extends Method ? string : Lowercase<Method>;
+export type BuiltMethod<Method extends string> = string extends Method
+  ? string
+  : Uppercase<Method> extends StandardMethod
+    ? Lowercase<Method>
+    : Method;
+
+/** The methods a result writes lower case: RFC 9110's, PATCH and OpenAPI 3.2's QUERY. */
+type StandardMethod = "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS" | "TRACE" | "CONNECT" | "QUERY";

@@ -15,6 +15,7 @@ const root = resolve(__dirname, "..");
 const CLI = join(root, "dist", "cli.js");
 const directory = mkdtempSync(join(tmpdir(), "cli-openapi-tolerant-"));
 const VERCEL = join(root, "test", "fixtures", "openapi", "real", "vercel-edge-config", "openapi.yaml");
+const PEERTUBE = join(root, "test", "fixtures", "openapi", "real", "peertube", "openapi.yaml");
 
 function cli(args: string[]) {
   return spawnSync(process.execPath, [CLI, "openapi", ...args], { cwd: directory, encoding: "utf8" });
@@ -170,5 +171,29 @@ describe("fluent-endpoint openapi writes types that type-check where a descripti
       ].join("\n"),
     );
     typeCheck(["peertube-calls.ts"]);
+  }, 60_000);
+
+  it("PeerTube's own description: its examples' externalValue on the web is dropped, the module written and typed", () => {
+    const { status, stdout, stderr } = cli([PEERTUBE, "-o", "peertube-real.ts"]);
+    expect({ status, stdout, stderr }).toEqual({
+      status: 0,
+      stdout: "wrote 3 routes to peertube-real.ts\n",
+      stderr: "",
+    });
+    expect(readFileSync(join(directory, "peertube-real.ts"), "utf8")).not.toContain("peertube2.cpy.re");
+    writeFileSync(
+      join(directory, "peertube-real-calls.ts"),
+      [
+        'import { endpoint } from "fluent-endpoint";',
+        'import { routes } from "./peertube-real.js";',
+        'const peertube = endpoint.withRoutes(routes).defaults({ baseUrl: "https://peertube2.cpy.re/api/v1" });',
+        'peertube("GET /videos/{id}/description", { id: 42 });',
+        'peertube("POST /videos/{id}/views", { id: "9c9de5e8-0a1e-484a-b099-e80766180a6d" });',
+        "// @ts-expect-error id is missing",
+        'peertube("GET /videos/{id}/description", {});',
+        "",
+      ].join("\n"),
+    );
+    typeCheck(["peertube-real-calls.ts"]);
   }, 60_000);
 });

@@ -10,6 +10,14 @@ import { callUnchecked, expectEndpointError } from "./support/errors.js";
 
 const BASE = "https://api.example.com";
 
+/** A description under test/fixtures/openapi/real/ (its README names the source and what was changed). */
+function real(file: string): Record<string, unknown> {
+  return parse(readFileSync(new URL(`./fixtures/openapi/real/${file}`, import.meta.url), "utf8")) as Record<
+    string,
+    unknown
+  >;
+}
+
 function description(paths: Record<string, unknown>, extra: Record<string, unknown> = {}): Record<string, unknown> {
   return { openapi: "3.0.3", info: { title: "test", version: "1" }, servers: [{ url: BASE }], paths, ...extra };
 }
@@ -162,6 +170,26 @@ describe("tolerant compile (OAS 3.1.1: a flaw of one Operation Object costs that
   });
 });
 
+describe("tolerant compile on real descriptions (OAS 3.1.1 Media Type Object: a content key is a media type)", () => {
+  it('spoonacular: POST /users/connect, whose content key is "", is left out; the others build exactly', () => {
+    const routes = openAPIRoutes(real("spoonacular/openapi.yaml"));
+    const message = 'route table: "POST /users/connect" has the media type "", which is no type/subtype';
+    expect(skippedOperations(routes)).toEqual([{ route: "POST /users/connect", message }]);
+    expect(Object.keys(routes)).toEqual(["POST /recipes/parseIngredients", "GET /recipes/{id}/information"]);
+    const api = endpoint.withRoutes(routes);
+    expect(api("GET /recipes/{id}/information", { id: 716429, includeNutrition: false }).url).toBe(
+      "https://api.spoonacular.com/recipes/716429/information?includeNutrition=false",
+    );
+    const parsed = api("POST /recipes/parseIngredients", { ingredientList: "1 cup green tea", servings: 1 });
+    expect(parsed).toMatchObject({
+      url: "https://api.spoonacular.com/recipes/parseIngredients",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "ingredientList=1%20cup%20green%20tea&servings=1",
+    });
+    expectEndpointError(() => api("POST /users/connect", { data: {} }), "ERR_INVALID_OPTIONS", message);
+  });
+});
+
 describe("Specification Extensions (OAS 3.0.3 and 3.1.1: x- keys in the Paths and Responses Objects are no paths or statuses)", () => {
   it("compiles Apicurio's registry, whose Paths Object holds x-codegen-contextRoot", () => {
     const text = readFileSync(
@@ -230,6 +258,31 @@ describe("a path literal keeps its sub-delimiters (RFC 3986 §2.2: !$&'()*+,;=:@
     expect(toFetch(callUnchecked(api, route, params) as never)[0]).toBe(url);
     // As a plain route keeps them.
     expect(endpoint(`GET ${BASE}${path}`, params).url).toBe(url);
+  });
+});
+
+describe("a real OData key segment keeps its sub-delimiters (RFC 3986 §2.2), Microsoft's Security Updates API", () => {
+  const routes = openAPIRoutes(real("msrc-security-updates/openapi.yaml"));
+  const api = endpoint.withRoutes(routes);
+  const route = "GET /Updates('{id}')";
+  const url = "https://api.msrc.microsoft.com/Updates('2016-Aug')?api-version=2016-08-01";
+  const params = { id: "2016-Aug", "api-version": "2016-08-01" };
+
+  it("compiles every operation, the path as written", () => {
+    expect(skippedOperations(routes)).toEqual([]);
+    expect(Object.keys(routes)).toEqual(["GET /Updates", route, "GET /cvrf/{id}"]);
+    expect(routes[route]!.url).toBe("/Updates('{id}')");
+  });
+
+  it("sends /Updates('…') with its ' ( ) as written, through every call path; the value's own are encoded", () => {
+    expect(callUnchecked(api, route, params)).toMatchObject({ url });
+    expect(api.builder().route(route).params(params).build().url).toBe(url);
+    expect(callUnchecked(api.defaults({ method: "GET", url: "/Updates('{id}')" }), params)).toMatchObject({ url });
+    expect(api.parse(callUnchecked(api.merge, route, params) as never).url).toBe(url);
+    expect(toFetch(callUnchecked(api, route, params) as never)[0]).toBe(url);
+    expect(callUnchecked(api, route, { id: "it's (x)" })).toMatchObject({
+      url: "https://api.msrc.microsoft.com/Updates('it%27s%20%28x%29')",
+    });
   });
 });
 

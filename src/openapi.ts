@@ -1,6 +1,8 @@
 export { openAPIEndpoint, type OpenAPIEndpointOptions } from "./openapi/endpoint.js";
 export type { BasicCredential, Credentials } from "./openapi/security.js";
 export { openAPIRoutes } from "./openapi/routes.js";
+export { argumentSchema, type ArgumentLocation, type JsonSchema } from "./openapi/arguments.js";
+export type { ArgumentProblem } from "./openapi/check.js";
 export { routeTable, tableApi } from "./openapi/table.js";
 export type {
   BodyFieldEncoding,

@@ -202,12 +202,25 @@ export interface TableRuntime extends TableCode {
   readonly entries: { readonly [route: string]: RouteEntry };
 }
 
+/** What a call gives besides its parameters: its headers (lower-case names) and its `data`, if any. */
+export interface CallArguments {
+  readonly headers: Readonly<Record<string, unknown>>;
+  readonly data: { readonly value: unknown } | undefined;
+}
+
 /** The code of the tables `withRoutes()` added, newest first: how their routes are found and built. */
 export interface TableCode {
   /** Its route for a method (in any case) and a url as written; undefined for none. */
   route(method: string, url: string): RouteEntry | undefined;
-  /** The values to expand a route's template with: a parameter such as `user-id` also under its varname `user%2Did`. */
-  values(entry: RouteEntry, params: Readonly<Record<string, unknown>>): Readonly<Record<string, unknown>>;
+  /**
+   * The values to expand a route's template with: a parameter such as `user-id` also under its varname `user%2Did`.
+   * Called first when a route is built, with the call's headers and data too, so a table may check the arguments.
+   */
+  values(
+    entry: RouteEntry,
+    params: Readonly<Record<string, unknown>>,
+    call?: CallArguments,
+  ): Readonly<Record<string, unknown>>;
   /** Writes a header or cookie parameter of `entry` into `headers`, or returns the query text of a styled one. */
   placeParameter(
     entry: RouteEntry,

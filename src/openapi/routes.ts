@@ -11,7 +11,9 @@ import type {
   RouteTable,
   SecurityScheme,
 } from "../core/route-table.js";
+import { TABLE } from "../core/route-table.js";
 import { readSchemes } from "./security.js";
+import { keepSource, type OperationSource } from "./sources.js";
 import { pointerKey } from "./pointer.js";
 import { QUERY_STYLES, routeTable } from "./table.js";
 import { parseTableTemplate } from "../template/template.js";
@@ -60,6 +62,8 @@ export function openAPIRoutes<Routes = unknown>(description: unknown): RouteTabl
   const server = firstServer(document.servers, "the description") ?? { url: "/" };
   const schemes = securitySchemes(context);
   const paths = resolve(context, document.paths, "paths") ?? {};
+  // Kept by reference for argument schemas, read when first asked for: checks off, compiling costs nothing more.
+  const operations = new Map<string, OperationSource>();
   for (const path of Object.keys(paths)) {
     const item = resolve(context, paths[path], `path ${quote(path)}`);
     if (item === undefined) continue;
@@ -68,6 +72,7 @@ export function openAPIRoutes<Routes = unknown>(description: unknown): RouteTabl
     // An operation with what it says of its server, its responses' media types and its credentials.
     const add = (route: string, operation: Node) => {
       const entry = compileOperation(context, route, path, common, operation);
+      operations.set(route, { common, operation });
       let own = firstServer(operation.servers, route) ?? pathServer;
       // A path or operation that repeats the description's server (Twilio's every path) needs no server of its own.
       if (own !== undefined && JSON.stringify(own) === JSON.stringify(server)) own = undefined;
@@ -98,7 +103,9 @@ export function openAPIRoutes<Routes = unknown>(description: unknown): RouteTabl
     }
   }
   // Checked there, as every entry's.
-  return routeTable<Routes>(table, { server: server as unknown as RouteServer, securitySchemes: schemes });
+  const routes = routeTable<Routes>(table, { server: server as unknown as RouteServer, securitySchemes: schemes });
+  keepSource(routes[TABLE], { document, operations });
+  return routes;
 }
 
 /** `components.securitySchemes`, each `$ref` resolved and its fields checked. */

@@ -2,6 +2,7 @@
 import { kindOf, EndpointError, quote } from "../core/errors.js";
 import {
   type BodyFieldEncoding,
+  type CallArguments,
   type ContentEncoding,
   type ParameterEncoding,
   type RouteBody,
@@ -28,6 +29,7 @@ import { parseTableTemplate } from "../template/template.js";
 import { varname } from "./varname.js";
 import { readServer, type ServerVariables, serverUrl } from "./server.js";
 import { readCredentials, readSchemes, sendCredentials } from "./security.js";
+import { keepSource, sourceOf } from "./sources.js";
 
 const LONE_SURROGATE = /\p{Cs}/u;
 const PLACES: ReadonlySet<unknown> = /*#__PURE__*/ new Set(["path", "query", "header", "cookie", "body"]);
@@ -83,7 +85,16 @@ export function routeTable<Routes = unknown>(data: RouteTableData, api?: TableAp
 export interface Binding {
   readonly variables?: ServerVariables;
   readonly credentials?: unknown;
+  /** Checks a call's arguments for one of the table's routes before it is built (`openAPIEndpoint(…, { check: true })`). */
+  readonly check?: ArgumentCheck;
 }
+
+/** Throws `ERR_INVALID_ARGUMENTS` when a call's arguments break what the route's operation declares. */
+export type ArgumentCheck = (
+  entry: RouteEntry,
+  params: Readonly<Record<string, unknown>>,
+  call: CallArguments | undefined,
+) => void;
 
 /** Where a table's API is kept, to make the same table with other variables or credentials. */
 const apis = /*#__PURE__*/ new WeakMap<TableRuntime, TableApi>();
@@ -93,7 +104,9 @@ export function bindTable<Routes>(routes: RouteTable<Routes>, binding: Binding):
   const runtime = routes[TABLE];
   const table: Record<string, RouteEntry> = {};
   for (const key of Object.keys(routes)) setOwn(table, key, routes[key]!);
-  return withRuntime(table, tableRuntimeOf(runtime.entries, apis.get(runtime) ?? {}, binding));
+  const bound = tableRuntimeOf(runtime.entries, apis.get(runtime) ?? {}, binding);
+  keepSource(bound, sourceOf(runtime));
+  return withRuntime(table, bound);
 }
 
 /** `table`, a fresh record of routes, frozen with `runtime` under the key `withRoutes()` reads. */
@@ -144,11 +157,18 @@ function tableRuntimeOf(entries: TableRuntime["entries"], api: TableApi, binding
     const to = serverOf(entry);
     return to === undefined ? "" : sendCredentials(placements, entry, to, url, headers);
   };
+  const { check } = binding;
   // Frozen all through (entries, runtime, table): a table's routes never change once made.
   const runtime: TableRuntime = Object.freeze({
     entries,
     route,
-    values,
+    values:
+      check === undefined
+        ? values
+        : (entry: RouteEntry, params: Readonly<Record<string, unknown>>, call?: CallArguments) => {
+            if (known.has(entry)) check(entry, params, call);
+            return values(entry, params);
+          },
     placeParameter,
     writeBody,
     server: serverOf,

@@ -1,0 +1,411 @@
+// Argument checks: a call's arguments validated against its operation's argument schema before anything is built
+// (docs/decisions.md, "Argument checks"), by @cfworker/json-schema, which interprets a schema (no eval, no new Function).
+import { Validator, type OutputUnit, type Schema } from "@cfworker/json-schema";
+import { EndpointError, quote } from "../core/errors.js";
+import { type CallArguments, type RouteEntry, type TableRuntime, placementOf } from "../core/route-table.js";
+import { isPlainObject, ownValue } from "../core/values.js";
+import { isQueryMethod } from "../http/tokens.js";
+import { type ArgumentLocation, type OperationArguments, operationArguments } from "./arguments.js";
+import type { ArgumentCheck } from "./table.js";
+
+/**
+ * One problem of a call's arguments, as `EndpointError`'s `problems` list them (code `ERR_INVALID_ARGUMENTS`).
+ *
+ * @example
+ * const problem: ArgumentProblem = { in: "query", name: "state", keyword: "enum", message: 'query parameter "state": "opne" is not one of "open", "closed"' };
+ */
+export interface ArgumentProblem {
+  /** Where the argument goes. */
+  readonly in: ArgumentLocation;
+  /** The parameter's name, or a JSON pointer into the body (`/owner/login`; `""` for the body itself). */
+  readonly name: string;
+  /** The schema keyword the value breaks, or `"required"`. */
+  readonly keyword: string;
+  /** The problem in the description's words; never a credential's, a password's, a header's or a cookie's value. */
+  readonly message: string;
+}
+
+/** An operation's compiled checks. */
+interface Compiled {
+  readonly operation: OperationArguments;
+  readonly validator: Validator;
+  /** The schema the validator runs (`format` left out: an annotation in 2020-12), for the messages' words. */
+  readonly schema: Record<string, unknown>;
+}
+
+/** Beyond this nesting a value is not checked: the request refuses it anyway (docs/decisions.md, "Nesting depth"). */
+const MAX_VALUE_DEPTH = 1000;
+const NUMBER = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/;
+
+/** The check of calls to `runtime`'s routes, each operation's compiled on its first checked call. */
+export function argumentCheck(runtime: () => TableRuntime, secrets: ReadonlySet<string>): ArgumentCheck {
+  const compiled = new WeakMap<RouteEntry, Compiled | null>();
+  return (entry, params, call) => {
+    let checks = compiled.get(entry);
+    if (checks === undefined) {
+      const operation = operationArguments(runtime(), entry);
+      checks = operation === undefined ? null : compile(operation);
+      compiled.set(entry, checks);
+    }
+    if (checks !== null) checkCall(checks, entry, params, call, secrets);
+  };
+}
+
+function compile(operation: OperationArguments): Compiled {
+  const schema = withoutFormat(structuredClone(operation.schema)) as Record<string, unknown>;
+  // The validator keeps its own copy: it marks the schemas it dereferences.
+  return { operation, schema, validator: new Validator(structuredClone(schema) as Schema, "2020-12", false) };
+}
+
+function checkCall(
+  { operation, validator, schema }: Compiled,
+  entry: RouteEntry,
+  params: Readonly<Record<string, unknown>>,
+  call: CallArguments | undefined,
+  secrets: ReadonlySet<string>,
+): void {
+  const { locations, route } = operation;
+  const properties = schema.properties as Record<string, unknown>;
+  const instance: Record<string, unknown> = {};
+  let fields: Record<string, unknown> | undefined;
+  const bodyOfLeftovers = !isQueryMethod(route.slice(0, route.indexOf(" ")).toLowerCase());
+  let checkable = true;
+  for (const name of Object.keys(params)) {
+    const value = params[name];
+    if (value === undefined) continue;
+    const placement = placementOf(entry, name);
+    if (placement === "body" || (placement === undefined && bodyOfLeftovers)) {
+      (fields ??= {})[name] = value;
+      continue;
+    }
+    const key = placement === undefined ? name : locations.has(name) ? name : name.toLowerCase();
+    const location = locations.get(key);
+    if (location === undefined) continue;
+    const read = asInstance(value);
+    if (read === UNCHECKABLE) continue;
+    instance[key] = coerce(read, follow(schema, properties[key]), schema);
+  }
+  // A header parameter given in `headers` is the same argument.
+  for (const [key, location] of locations) {
+    if (location !== "header" || Object.hasOwn(instance, key)) continue;
+    const value = call === undefined ? undefined : ownValue(call.headers, key);
+    if (value !== undefined && value !== null)
+      instance[key] = coerce(String(value), follow(schema, properties[key]), schema);
+  }
+  if (locations.has("data")) {
+    const body = call?.data !== undefined ? call.data.value : fields;
+    if (body !== undefined) {
+      const read = asInstance(body);
+      // A body of bytes, a Blob, a FormData… is not JSON the schema could describe: it is not checked.
+      if (read === UNCHECKABLE) checkable = false;
+      else instance.data = read;
+    }
+  }
+  const { valid, errors } = validator.validate(instance);
+  if (valid) return;
+  const problems = problemsOf(errors, instance, schema, locations, secrets).filter(
+    (problem) => checkable || problem.in !== "body" || problem.name === "",
+  );
+  if (problems.length === 0) return;
+  const count = problems.length === 1 ? "" : `${problems.length} problems: `;
+  const error = new EndpointError(
+    "ERR_INVALID_ARGUMENTS",
+    `${route}: ${count}${problems.map((problem) => problem.message).join("; ")}`,
+  );
+  Object.defineProperty(error, "problems", { value: Object.freeze(problems), enumerable: true });
+  throw error;
+}
+
+const UNCHECKABLE = Symbol("uncheckable");
+
+/** A value as JSON data a schema describes: a Date as its ISO text (as it is sent), `undefined` fields left out. */
+function asInstance(value: unknown): unknown {
+  const seen = new Set<object>();
+  const read = (item: unknown, depth: number): unknown => {
+    if (item === null || typeof item === "string" || typeof item === "boolean") return item;
+    if (typeof item === "number") return Number.isFinite(item) ? item : UNCHECKABLE;
+    if (item instanceof Date) return Number.isNaN(item.getTime()) ? UNCHECKABLE : item.toISOString();
+    if (typeof item !== "object" || depth > MAX_VALUE_DEPTH || seen.has(item)) return UNCHECKABLE;
+    if (!Array.isArray(item) && !isPlainObject(item)) return UNCHECKABLE;
+    seen.add(item);
+    let copy: unknown;
+    if (Array.isArray(item)) {
+      const list: unknown[] = [];
+      for (const member of item) {
+        const read_ = member === undefined ? null : read(member, depth + 1);
+        if (read_ === UNCHECKABLE) return UNCHECKABLE;
+        list.push(read_);
+      }
+      copy = list;
+    } else {
+      const object: Record<string, unknown> = {};
+      for (const key of Object.keys(item)) {
+        const member = (item as Record<string, unknown>)[key];
+        if (member === undefined) continue;
+        const read_ = read(member, depth + 1);
+        if (read_ === UNCHECKABLE) return UNCHECKABLE;
+        Object.defineProperty(object, key, { value: read_, enumerable: true, writable: true, configurable: true });
+      }
+      copy = object;
+    }
+    seen.delete(item);
+    return copy;
+  };
+  return read(value, 0);
+}
+
+/**
+ * A parameter's text read as its declared number, integer or boolean (it travels as text: values from forms and
+ * urls are strings); a list's items too. Anything else as it is.
+ */
+function coerce(value: unknown, schema: unknown, root: Record<string, unknown>): unknown {
+  if (Array.isArray(value)) {
+    const items = isPlainObject(schema) ? follow(root, schema.items) : undefined;
+    return items === undefined ? value : value.map((item) => coerce(item, items, root));
+  }
+  if (typeof value !== "string" || !isPlainObject(schema)) return value;
+  const types = typesOf(schema);
+  if (types.includes("string")) return value;
+  if ((types.includes("number") || types.includes("integer")) && NUMBER.test(value)) return Number(value);
+  if (types.includes("boolean") && (value === "true" || value === "false")) return value === "true";
+  return value;
+}
+
+function typesOf(schema: Record<string, unknown>): unknown[] {
+  const { type } = schema;
+  return Array.isArray(type) ? type : [type];
+}
+
+/** A schema with its `$ref` chain into the root's `$defs` followed. */
+function follow(root: Record<string, unknown>, schema: unknown): unknown {
+  for (let hops = 0; isPlainObject(schema) && typeof schema.$ref === "string" && hops < 100; hops++) {
+    schema = at(root, schema.$ref.slice(1));
+  }
+  return schema;
+}
+
+/** The node a JSON pointer names, `$ref`s on the way followed (as a validator's keyword locations pass through them). */
+function at(root: Record<string, unknown>, pointer: string): unknown {
+  let node: unknown = root;
+  if (pointer === "") return node;
+  for (const token of pointer.slice(1).split("/")) {
+    const key = decodeURIComponent(token).replaceAll("~1", "/").replaceAll("~0", "~");
+    if (key === "$ref" && isPlainObject(node) && typeof node.$ref === "string") {
+      node = at(root, node.$ref.slice(1));
+      continue;
+    }
+    node = isPlainObject(node) || Array.isArray(node) ? ownValue(node, key) : undefined;
+  }
+  return node;
+}
+
+/** Keywords a validator reports as its branches' results, not as problems of their own. */
+const CONTAINERS: ReadonlySet<string> = /*#__PURE__*/ new Set([
+  "properties",
+  "patternProperties",
+  "items",
+  "prefixItems",
+  "allOf",
+  "$ref",
+  "if",
+  "then",
+  "else",
+  "dependentSchemas",
+  "unevaluatedProperties",
+  "unevaluatedItems",
+  "contains",
+  "false",
+  "additionalItems",
+]);
+
+function problemsOf(
+  errors: readonly OutputUnit[],
+  instance: Record<string, unknown>,
+  schema: Record<string, unknown>,
+  locations: ReadonlyMap<string, ArgumentLocation>,
+  secrets: ReadonlySet<string>,
+): ArgumentProblem[] {
+  const problems: ArgumentProblem[] = [];
+  const seen = new Set<string>();
+  // An alternative none of whose branches matched is the problem: its branches' own failures are not.
+  const alternatives = errors
+    .filter(({ keyword }) => keyword === "anyOf" || keyword === "oneOf" || keyword === "not")
+    .map(({ keywordLocation }) => `${keywordLocation}/`);
+  for (const { keyword, keywordLocation, instanceLocation, error } of errors) {
+    if (CONTAINERS.has(keyword)) continue;
+    if (alternatives.some((prefix) => keywordLocation.startsWith(prefix))) continue;
+    const node = at(schema, keywordLocation.slice(1).replace(/\/[^/]*$/, "")) as Record<string, unknown> | undefined;
+    const path = instanceLocation.slice(1).split("/").slice(1).map(decodeToken);
+    const names =
+      keyword === "required"
+        ? ((node?.required as string[] | undefined) ?? []).filter((name) => !hasKey(valueAt(instance, path), name))
+        : keyword === "additionalProperties"
+          ? [/"([^"]*)"/.exec(error)?.[1] ?? ""]
+          : [undefined];
+    for (const extra of names) {
+      const full = extra === undefined || keyword === "additionalProperties" ? path : [...path, extra];
+      const problem = describe(keyword, node, full, extra, instance, locations, secrets);
+      const id = `${problem.in} ${problem.name} ${problem.keyword}`;
+      if (!seen.has(id)) problems.push(problem);
+      seen.add(id);
+    }
+  }
+  return problems;
+}
+
+function decodeToken(token: string): string {
+  return decodeURIComponent(token).replaceAll("~1", "/").replaceAll("~0", "~");
+}
+
+function hasKey(value: unknown, name: string): boolean {
+  return isPlainObject(value) && Object.hasOwn(value, name);
+}
+
+function valueAt(instance: unknown, path: readonly string[]): unknown {
+  let node = instance;
+  for (const key of path) node = isPlainObject(node) || Array.isArray(node) ? ownValue(node, key) : undefined;
+  return node;
+}
+
+function describe(
+  keyword: string,
+  node: Record<string, unknown> | undefined,
+  path: readonly string[],
+  extra: string | undefined,
+  instance: Record<string, unknown>,
+  locations: ReadonlyMap<string, ArgumentLocation>,
+  secrets: ReadonlySet<string>,
+): ArgumentProblem {
+  const [top = "", ...rest] = path;
+  const location = locations.get(top) ?? "body";
+  const isBody = top === "data";
+  const name = isBody ? rest.map((key) => `/${key.replaceAll("~", "~0").replaceAll("/", "~1")}`).join("") : top;
+  const subject = isBody
+    ? name === ""
+      ? "the body"
+      : `body field ${name}`
+    : `${location === "querystring" ? "query string" : location} parameter ${quote(name)}`;
+  if (keyword === "required") {
+    if (extra === undefined) extra = "";
+    return { in: location, name, keyword, message: `${subject} is required` };
+  }
+  const value = valueAt(instance, path);
+  // docs/decisions.md, "Argument checks": no header, cookie, credential or password value is ever repeated.
+  const hidden =
+    location === "header" ||
+    location === "cookie" ||
+    secrets.has(`${location} ${name}`) ||
+    node?.format === "password" ||
+    node?.writeOnly === true;
+  const shown = hidden ? `the ${kindOf(value)} given` : shortValue(value);
+  const words = wordsFor(keyword, node, shown, extra);
+  return { in: location, name, keyword, message: `${subject}: ${words}` };
+}
+
+function kindOf(value: unknown): string {
+  return value === null ? "null" : Array.isArray(value) ? "list" : typeof value === "object" ? "object" : typeof value;
+}
+
+function shortValue(value: unknown): string {
+  if (typeof value === "string") return quote(value, 40);
+  if (typeof value === "object" && value !== null)
+    return kindOf(value) === "list" ? "the list given" : "the object given";
+  return String(value);
+}
+
+/** The list of an `enum`, its first values shown. */
+function listed(values: unknown): string {
+  if (!Array.isArray(values)) return "";
+  const shown = values.slice(0, 10).map((item) => (typeof item === "string" ? quote(item, 40) : JSON.stringify(item)));
+  return values.length > 10 ? `${shown.join(", ")}, … (${values.length} values)` : shown.join(", ");
+}
+
+function wordsFor(
+  keyword: string,
+  node: Record<string, unknown> | undefined,
+  shown: string,
+  extra: string | undefined,
+): string {
+  const bound = node?.[keyword];
+  switch (keyword) {
+    case "type": {
+      const types = Array.isArray(bound) ? bound.join(" or ") : String(bound);
+      return `${shown} is not ${/^[aeiou]/.test(types) ? "an" : "a"} ${types}`;
+    }
+    case "enum":
+      return `${shown} is not one of ${listed(bound)}`;
+    case "const":
+      return `${shown} is not ${JSON.stringify(bound)}`;
+    case "minimum":
+      return `${shown} is less than its minimum ${String(bound)}`;
+    case "maximum":
+      return `${shown} is more than its maximum ${String(bound)}`;
+    case "exclusiveMinimum":
+      return `${shown} is not more than ${String(bound)}`;
+    case "exclusiveMaximum":
+      return `${shown} is not less than ${String(bound)}`;
+    case "multipleOf":
+      return `${shown} is not a multiple of ${String(bound)}`;
+    case "minLength":
+      return `${shown} is shorter than ${String(bound)} characters`;
+    case "maxLength":
+      return `${shown} is longer than ${String(bound)} characters`;
+    case "pattern":
+      return `${shown} does not match the pattern ${quote(String(bound), 80)}`;
+    case "minItems":
+      return `has fewer than ${String(bound)} items`;
+    case "maxItems":
+      return `has more than ${String(bound)} items`;
+    case "uniqueItems":
+      return "has items that are not unique";
+    case "minProperties":
+      return `has fewer than ${String(bound)} properties`;
+    case "maxProperties":
+      return `has more than ${String(bound)} properties`;
+    case "additionalProperties":
+      return `has the property ${quote(extra ?? "", 40)}, which the schema does not allow`;
+    case "anyOf":
+      return `${shown} matches none of its ${Array.isArray(bound) ? bound.length : ""} alternatives`;
+    case "oneOf":
+      return `${shown} does not match exactly one of its ${Array.isArray(bound) ? bound.length : ""} alternatives`;
+    case "not":
+      return `${shown} matches a schema it must not match`;
+    case "dependentRequired":
+      return "lacks a property another one requires";
+    default:
+      return `breaks its ${keyword}`;
+  }
+}
+
+/** `schema` without `format` anywhere a schema is: OpenAPI 3.1 and JSON Schema 2020-12 make it an annotation. */
+function withoutFormat(schema: unknown): unknown {
+  const pending: unknown[] = [schema];
+  while (pending.length > 0) {
+    const node = pending.pop();
+    if (!isPlainObject(node)) continue;
+    delete node.format;
+    for (const keyword of [
+      "additionalProperties",
+      "not",
+      "if",
+      "then",
+      "else",
+      "contains",
+      "propertyNames",
+      "items",
+      "unevaluatedProperties",
+      "unevaluatedItems",
+    ]) {
+      pending.push(node[keyword]);
+    }
+    for (const keyword of ["allOf", "anyOf", "oneOf", "prefixItems"]) {
+      const list = node[keyword];
+      if (Array.isArray(list)) pending.push(...list);
+    }
+    for (const keyword of ["properties", "patternProperties", "dependentSchemas", "$defs"]) {
+      const record = node[keyword];
+      if (isPlainObject(record)) pending.push(...Object.values(record));
+    }
+  }
+  return schema;
+}

@@ -221,6 +221,9 @@ function buildArguments(
   schema.properties = properties;
   if (required.length > 0) schema.required = required;
   if (Object.keys(conversion.defs).length > 0) schema.$defs = conversion.defs;
+  if (conversion.refused.length > 0) {
+    schema.$comment = `patterns refused as unsafe to run, left unchecked: ${conversion.refused.map((pattern) => quote(pattern, 80)).join(", ")}`;
+  }
   return { route, schema, locations, refused: conversion.refused };
 }
 

@@ -1,7 +1,7 @@
 // Argument checks: a call's arguments validated against its operation's argument schema before anything is built
 // (docs/decisions.md, "Argument checks"), by @cfworker/json-schema, which interprets a schema (no eval, no new Function).
 import { Validator, type OutputUnit, type Schema } from "@cfworker/json-schema";
-import { EndpointError, quote } from "../core/errors.js";
+import { EndpointError, quote, shorten } from "../core/errors.js";
 import { type CallArguments, type RouteEntry, type TableRuntime, placementOf } from "../core/route-table.js";
 import { isPlainObject, ownValue } from "../core/values.js";
 import { isQueryMethod } from "../http/tokens.js";
@@ -33,8 +33,8 @@ interface Compiled {
   readonly schema: Record<string, unknown>;
 }
 
-/** Beyond this nesting a value is not checked: the request refuses it anyway (docs/decisions.md, "Nesting depth"). */
-const MAX_VALUE_DEPTH = 1000;
+/** Beyond this nesting a value is not checked: the validator recurses as deep as the value (docs/decisions.md, "Argument checks"). */
+const MAX_VALUE_DEPTH = 64;
 const NUMBER = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/;
 
 /** The check of calls to `runtime`'s routes, each operation's compiled on its first checked call. */
@@ -52,6 +52,9 @@ export function argumentCheck(runtime: () => TableRuntime, secrets: ReadonlySet<
 }
 
 function compile(operation: OperationArguments): Compiled {
+  // docs/decisions.md, "Hostile schemas": a refused pattern is said once, when the operation's checks are compiled.
+  const { $comment } = operation.schema;
+  if (typeof $comment === "string") console.warn(`fluent-endpoint: ${operation.route}: ${$comment}`);
   const schema = withoutFormat(structuredClone(operation.schema)) as Record<string, unknown>;
   // The validator keeps its own copy: it marks the schemas it dereferences.
   return { operation, schema, validator: new Validator(structuredClone(schema) as Schema, "2020-12", false) };
@@ -103,8 +106,8 @@ function checkCall(
   }
   const { valid, errors } = validator.validate(instance);
   if (valid) return;
-  const problems = problemsOf(errors, instance, schema, locations, secrets).filter(
-    (problem) => checkable || problem.in !== "body" || problem.name === "",
+  const problems = problemsOf(errors, instance, schema, operation.schema, locations, secrets).filter(
+    (problem) => checkable || problem.in !== "body",
   );
   if (problems.length === 0) return;
   const count = problems.length === 1 ? "" : `${problems.length} problems: `;
@@ -222,6 +225,7 @@ function problemsOf(
   errors: readonly OutputUnit[],
   instance: Record<string, unknown>,
   schema: Record<string, unknown>,
+  annotated: Record<string, unknown>,
   locations: ReadonlyMap<string, ArgumentLocation>,
   secrets: ReadonlySet<string>,
 ): ArgumentProblem[] {
@@ -234,7 +238,10 @@ function problemsOf(
   for (const { keyword, keywordLocation, instanceLocation, error } of errors) {
     if (CONTAINERS.has(keyword)) continue;
     if (alternatives.some((prefix) => keywordLocation.startsWith(prefix))) continue;
-    const node = at(schema, keywordLocation.slice(1).replace(/\/[^/]*$/, "")) as Record<string, unknown> | undefined;
+    const where = keywordLocation.slice(1).replace(/\/[^/]*$/, "");
+    const node = at(schema, where) as Record<string, unknown> | undefined;
+    // The schema as described, `format` included, tells a password.
+    const password = (at(annotated, where) as Record<string, unknown> | undefined)?.format === "password";
     const path = instanceLocation.slice(1).split("/").slice(1).map(decodeToken);
     const names =
       keyword === "required"
@@ -244,7 +251,7 @@ function problemsOf(
           : [undefined];
     for (const extra of names) {
       const full = extra === undefined || keyword === "additionalProperties" ? path : [...path, extra];
-      const problem = describe(keyword, node, full, extra, instance, locations, secrets);
+      const problem = describe(keyword, node, password, full, extra, instance, locations, secrets);
       const id = `${problem.in} ${problem.name} ${problem.keyword}`;
       if (!seen.has(id)) problems.push(problem);
       seen.add(id);
@@ -270,6 +277,7 @@ function valueAt(instance: unknown, path: readonly string[]): unknown {
 function describe(
   keyword: string,
   node: Record<string, unknown> | undefined,
+  password: boolean,
   path: readonly string[],
   extra: string | undefined,
   instance: Record<string, unknown>,
@@ -283,7 +291,7 @@ function describe(
   const subject = isBody
     ? name === ""
       ? "the body"
-      : `body field ${name}`
+      : `body field ${shorten(name, 80)}`
     : `${location === "querystring" ? "query string" : location} parameter ${quote(name)}`;
   if (keyword === "required") {
     if (extra === undefined) extra = "";
@@ -295,7 +303,7 @@ function describe(
     location === "header" ||
     location === "cookie" ||
     secrets.has(`${location} ${name}`) ||
-    node?.format === "password" ||
+    password ||
     node?.writeOnly === true;
   const shown = hidden ? `the ${kindOf(value)} given` : shortValue(value);
   const words = wordsFor(keyword, node, shown, extra);

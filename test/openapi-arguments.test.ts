@@ -250,6 +250,42 @@ describe("the body", () => {
     ]);
   });
 
+  it("a body with a field named data is described and checked as its fields", () => {
+    const fieldsApi = openAPIEndpoint(
+      described(
+        jsonBody({
+          type: "object",
+          required: ["url"],
+          properties: { url: { type: "string" }, data: { type: "object" } },
+        }),
+      ),
+      { check: true },
+    );
+    expect(problemsOf(() => fieldsApi("POST /x", { data: {} }))).toEqual([
+      { in: "body", name: "/url", keyword: "required", message: "body field /url is required" },
+    ]);
+    expect(
+      argumentSchema(
+        openAPIRoutes(
+          described(
+            jsonBody({
+              type: "object",
+              required: ["url"],
+              properties: { url: { type: "string" }, data: { type: "object" } },
+            }),
+          ),
+        ),
+        "POST /x",
+      ),
+    ).toEqual({
+      $schema: "https://json-schema.org/draft/2020-12/schema",
+      title: "POST /x",
+      type: "object",
+      properties: { url: { type: "string" }, data: { type: "object" } },
+      required: ["url"],
+    });
+  });
+
   it("a body of bytes is not checked against a JSON schema", () => {
     const bytes = new Uint8Array([1]);
     expect(api("POST /x", { data: bytes }).body).toBe(bytes);

@@ -23,6 +23,11 @@ export interface OperationArguments {
   readonly schema: Node;
   /** Each top-level property's location (`data`: `body`). */
   readonly locations: ReadonlyMap<string, ArgumentLocation>;
+  /**
+   * The body's fields are top-level arguments: the operation has a parameter or body field named `data`, so a call
+   * cannot pass the body as `data` (only an object schema's `properties` are described then).
+   */
+  readonly bodyFields: boolean;
   /** The patterns refused as unsafe to run (docs/decisions.md, "Hostile schemas"). */
   readonly refused: readonly string[];
 }
@@ -195,7 +200,20 @@ function buildArguments(
   }
   const body = follow(conversion, operation.requestBody);
   const type = entry.body?.type;
-  if (body !== undefined && type !== undefined) {
+  const bodyFields = Object.hasOwn(entry.parameters, "data");
+  if (body !== undefined && type !== undefined && bodyFields) {
+    const media = follow(conversion, follow(conversion, body.content)?.[type]);
+    const converted = convert(conversion, follow(conversion, media?.schema) ?? true, 0);
+    const fields = typeof converted === "object" && isPlainObject(converted.properties) ? converted.properties : {};
+    for (const field of Object.keys(fields)) {
+      if (locations.has(field)) continue;
+      setOwn(properties, field, fields[field]);
+      locations.set(field, "body");
+    }
+    if (body.required === true && typeof converted === "object" && Array.isArray(converted.required)) {
+      for (const field of converted.required as string[]) if (locations.get(field) === "body") required.push(field);
+    }
+  } else if (body !== undefined && type !== undefined) {
     const media = follow(conversion, follow(conversion, body.content)?.[type]);
     let converted = convert(conversion, media?.schema ?? true, 0);
     if (typeof body.description === "string") {
@@ -224,7 +242,7 @@ function buildArguments(
   if (conversion.refused.length > 0) {
     schema.$comment = `patterns refused as unsafe to run, left unchecked: ${conversion.refused.map((pattern) => quote(pattern, 80)).join(", ")}`;
   }
-  return { route, schema, locations, refused: conversion.refused };
+  return { route, schema, locations, bodyFields, refused: conversion.refused };
 }
 
 /** A description object with its `$ref` chain followed inside the document; undefined for anything else. */

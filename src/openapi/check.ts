@@ -95,7 +95,11 @@ function checkCall(
     if (value !== undefined && value !== null)
       instance[key] = coerce(String(value), follow(schema, properties[key]), schema);
   }
-  if (locations.has("data")) {
+  if (operation.bodyFields && fields !== undefined) {
+    const read = asInstance(fields);
+    if (read === UNCHECKABLE) checkable = false;
+    else Object.assign(instance, read);
+  } else if (locations.has("data")) {
     const body = call?.data !== undefined ? call.data.value : fields;
     if (body !== undefined) {
       const read = asInstance(body);
@@ -106,7 +110,7 @@ function checkCall(
   }
   const { valid, errors } = validator.validate(instance);
   if (valid) return;
-  const problems = problemsOf(errors, instance, schema, operation.schema, locations, secrets).filter(
+  const problems = problemsOf(errors, instance, schema, operation, locations, secrets).filter(
     (problem) => checkable || problem.in !== "body",
   );
   if (problems.length === 0) return;
@@ -225,7 +229,7 @@ function problemsOf(
   errors: readonly OutputUnit[],
   instance: Record<string, unknown>,
   schema: Record<string, unknown>,
-  annotated: Record<string, unknown>,
+  { schema: annotated, bodyFields }: OperationArguments,
   locations: ReadonlyMap<string, ArgumentLocation>,
   secrets: ReadonlySet<string>,
 ): ArgumentProblem[] {
@@ -251,7 +255,7 @@ function problemsOf(
           : [undefined];
     for (const extra of names) {
       const full = extra === undefined || keyword === "additionalProperties" ? path : [...path, extra];
-      const problem = describe(keyword, node, password, full, extra, instance, locations, secrets);
+      const problem = describe(keyword, node, password, full, extra, instance, locations, secrets, bodyFields);
       const id = `${problem.in} ${problem.name} ${problem.keyword}`;
       if (!seen.has(id)) problems.push(problem);
       seen.add(id);
@@ -283,11 +287,13 @@ function describe(
   instance: Record<string, unknown>,
   locations: ReadonlyMap<string, ArgumentLocation>,
   secrets: ReadonlySet<string>,
+  bodyFields: boolean,
 ): ArgumentProblem {
   const [top = "", ...rest] = path;
   const location = locations.get(top) ?? "body";
-  const isBody = top === "data";
-  const name = isBody ? rest.map((key) => `/${key.replaceAll("~", "~0").replaceAll("/", "~1")}`).join("") : top;
+  const isBody = location === "body";
+  const pointer = bodyFields ? path : rest;
+  const name = isBody ? pointer.map((key) => `/${key.replaceAll("~", "~0").replaceAll("/", "~1")}`).join("") : top;
   const subject = isBody
     ? name === ""
       ? "the body"

@@ -28,7 +28,15 @@ export interface ArgumentProblem {
 /** An operation's compiled checks. */
 interface Compiled {
   readonly operation: OperationArguments;
+  /** Stops at the first problem: a call that passes, the usual case, costs the least. */
   readonly validator: Validator;
+  /** Lists every problem, made on the first call that fails. */
+  full?: Validator;
+  /** Each top-level argument whose schema is a plain scalar one, as a predicate (see {@link scalarCheck}). */
+  readonly scalars: ReadonlyMap<string, (value: unknown) => boolean>;
+  readonly required: readonly string[];
+  /** The parameters whose text reads as their declared number, integer or boolean (a list's items too). */
+  readonly coercions: ReadonlyMap<string, Coercion>;
   /** The schema the validator runs (`format` left out: an annotation in 2020-12), for the messages' words. */
   readonly schema: Record<string, unknown>;
 }
@@ -57,18 +65,109 @@ function compile(operation: OperationArguments): Compiled {
   if (typeof $comment === "string") console.warn(`fluent-endpoint: ${operation.route}: ${$comment}`);
   const schema = withoutFormat(structuredClone(operation.schema)) as Record<string, unknown>;
   // The validator keeps its own copy: it marks the schemas it dereferences.
-  return { operation, schema, validator: new Validator(structuredClone(schema) as Schema, "2020-12", false) };
+  const scalars = new Map<string, (value: unknown) => boolean>();
+  const coercions = new Map<string, Coercion>();
+  const properties = schema.properties as Record<string, unknown>;
+  for (const name of Object.keys(properties)) {
+    const predicate = scalarCheck(properties[name]);
+    if (predicate !== undefined) scalars.set(name, predicate);
+    const coerce = operation.locations.get(name) === "body" ? undefined : coercion(properties[name], schema);
+    if (coerce !== undefined) coercions.set(name, coerce);
+  }
+  return {
+    operation,
+    schema,
+    scalars,
+    coercions,
+    required: (schema.required as string[] | undefined) ?? [],
+    validator: new Validator(structuredClone(schema) as Schema, "2020-12", true),
+  };
+}
+
+/** The keywords a scalar schema's predicate decides; a schema with any other is left to the validator. */
+const SCALAR_KEYWORDS: ReadonlySet<string> = /*#__PURE__*/ new Set([
+  "type",
+  "enum",
+  "const",
+  "minimum",
+  "maximum",
+  "exclusiveMinimum",
+  "exclusiveMaximum",
+  "minLength",
+  "maxLength",
+  "pattern",
+  "title",
+  "description",
+  "default",
+  "examples",
+  "deprecated",
+  "readOnly",
+  "writeOnly",
+]);
+const SCALAR_TYPES: ReadonlySet<unknown> = /*#__PURE__*/ new Set(["string", "number", "integer", "boolean", "null"]);
+
+/**
+ * A predicate for a plain scalar schema (`{ type: "integer", minimum: 1 }`, an `enum` of text): the common
+ * parameter, decided without the validator's walk. It only ever answers for a valid value: a call it fails is
+ * validated again by the validator, whose problems are what is reported, so the two can never disagree on a
+ * refusal. Undefined for any other schema.
+ */
+function scalarCheck(schema: unknown): ((value: unknown) => boolean) | undefined {
+  if (schema === true) return () => true;
+  if (!isPlainObject(schema) || !Object.keys(schema).every((keyword) => SCALAR_KEYWORDS.has(keyword))) return undefined;
+  const { type, enum: values, const: constant, minimum, maximum, exclusiveMinimum, exclusiveMaximum } = schema;
+  const { minLength, maxLength, pattern } = schema;
+  const types = type === undefined ? undefined : Array.isArray(type) ? type : [type];
+  if (types !== undefined && !types.every((each) => SCALAR_TYPES.has(each))) return undefined;
+  if (
+    values !== undefined &&
+    !(Array.isArray(values) && values.every((each) => each === null || typeof each !== "object"))
+  ) {
+    return undefined;
+  }
+  if ("const" in schema && constant !== null && typeof constant === "object") return undefined;
+  const allowed = values === undefined ? undefined : new Set(values);
+  const regex = typeof pattern === "string" ? new RegExp(pattern, "u") : undefined;
+  const number = (bound: unknown) => (typeof bound === "number" ? bound : undefined);
+  const [min, max, above, below] = [minimum, maximum, exclusiveMinimum, exclusiveMaximum].map(number);
+  const [shortest, longest] = [minLength, maxLength].map(number);
+  return (value) => {
+    if (types !== undefined && !types.some((each) => isOfType(value, each))) return false;
+    if (allowed !== undefined && !allowed.has(value)) return false;
+    if ("const" in schema && value !== constant) return false;
+    if (typeof value === "number") {
+      if ((min !== undefined && value < min) || (max !== undefined && value > max)) return false;
+      if ((above !== undefined && value <= above) || (below !== undefined && value >= below)) return false;
+    } else if (typeof value === "string") {
+      // JSON Schema counts code points; a UTF-16 length within both bounds is within them when it holds no pair.
+      const length = /[\uD800-\uDFFF]/.test(value) ? [...value].length : value.length;
+      if ((shortest !== undefined && length < shortest) || (longest !== undefined && length > longest)) return false;
+      if (regex !== undefined && !regex.test(value)) return false;
+    }
+    return true;
+  };
+}
+
+function isOfType(value: unknown, type: unknown): boolean {
+  switch (type) {
+    case "integer":
+      return Number.isInteger(value);
+    case "null":
+      return value === null;
+    default:
+      return typeof value === type;
+  }
 }
 
 function checkCall(
-  { operation, validator, schema }: Compiled,
+  compiled: Compiled,
   entry: RouteEntry,
   params: Readonly<Record<string, unknown>>,
   call: CallArguments | undefined,
   secrets: ReadonlySet<string>,
 ): void {
+  const { operation, validator, schema } = compiled;
   const { locations, route } = operation;
-  const properties = schema.properties as Record<string, unknown>;
   const instance: Record<string, unknown> = {};
   let fields: Record<string, unknown> | undefined;
   const bodyOfLeftovers = !isQueryMethod(route.slice(0, route.indexOf(" ")).toLowerCase());
@@ -84,16 +183,16 @@ function checkCall(
     const key = placement === undefined ? name : locations.has(name) ? name : name.toLowerCase();
     const location = locations.get(key);
     if (location === undefined) continue;
-    const read = asInstance(value);
+    const read = typeof value === "string" || typeof value === "boolean" ? value : asInstance(value);
     if (read === UNCHECKABLE) continue;
-    instance[key] = coerce(read, follow(schema, properties[key]), schema);
+    const coerce = compiled.coercions.get(key);
+    instance[key] = coerce === undefined ? read : coerce(read);
   }
   // A header parameter given in `headers` is the same argument.
   for (const [key, location] of locations) {
     if (location !== "header" || Object.hasOwn(instance, key)) continue;
     const value = call === undefined ? undefined : ownValue(call.headers, key);
-    if (value !== undefined && value !== null)
-      instance[key] = coerce(String(value), follow(schema, properties[key]), schema);
+    if (value !== undefined && value !== null) instance[key] = (compiled.coercions.get(key) ?? String)(String(value));
   }
   if (operation.bodyFields && fields !== undefined) {
     const read = asInstance(fields);
@@ -108,8 +207,9 @@ function checkCall(
       else instance.data = read;
     }
   }
-  const { valid, errors } = validator.validate(instance);
-  if (valid) return;
+  if (passes(compiled, instance) || validator.validate(instance).valid) return;
+  compiled.full ??= new Validator(structuredClone(schema) as Schema, "2020-12", false);
+  const { errors } = compiled.full.validate(instance);
   const problems = problemsOf(errors, instance, schema, operation, locations, secrets).filter(
     (problem) => checkable || problem.in !== "body",
   );
@@ -121,6 +221,13 @@ function checkCall(
   );
   Object.defineProperty(error, "problems", { value: Object.freeze(problems), enumerable: true });
   throw error;
+}
+
+/** Whether every argument given is a scalar one its predicate takes and every required one is given. */
+function passes({ scalars, required }: Compiled, instance: Record<string, unknown>): boolean {
+  for (const name of required) if (!Object.hasOwn(instance, name)) return false;
+  for (const name of Object.keys(instance)) if (!scalars.get(name)?.(instance[name])) return false;
+  return true;
 }
 
 const UNCHECKABLE = Symbol("uncheckable");
@@ -165,18 +272,27 @@ function asInstance(value: unknown): unknown {
  * A parameter's text read as its declared number, integer or boolean (it travels as text: values from forms and
  * urls are strings); a list's items too. Anything else as it is.
  */
-function coerce(value: unknown, schema: unknown, root: Record<string, unknown>): unknown {
-  if (Array.isArray(value)) {
-    const items = isPlainObject(schema) ? follow(root, schema.items) : undefined;
-    return items === undefined ? value : value.map((item) => coerce(item, items, root));
-  }
-  if (typeof value !== "string" || !isPlainObject(schema)) return value;
+function coercion(schema: unknown, root: Record<string, unknown>, depth = 0): Coercion | undefined {
+  schema = follow(root, schema);
+  if (!isPlainObject(schema) || depth > 1) return undefined;
   const types = typesOf(schema);
-  if (types.includes("string")) return value;
-  if ((types.includes("number") || types.includes("integer")) && NUMBER.test(value)) return Number(value);
-  if (types.includes("boolean") && (value === "true" || value === "false")) return value === "true";
-  return value;
+  if (types.includes("array")) {
+    const items = coercion(schema.items, root, depth + 1);
+    return items === undefined ? undefined : (value) => (Array.isArray(value) ? value.map(items) : value);
+  }
+  if (types.includes("string")) return undefined;
+  const numeric = types.includes("number") || types.includes("integer");
+  const boolean = types.includes("boolean");
+  if (!numeric && !boolean) return undefined;
+  return (value) => {
+    if (typeof value !== "string") return value;
+    if (numeric && NUMBER.test(value)) return Number(value);
+    if (boolean && (value === "true" || value === "false")) return value === "true";
+    return value;
+  };
 }
+
+type Coercion = (value: unknown) => unknown;
 
 function typesOf(schema: Record<string, unknown>): unknown[] {
   const { type } = schema;

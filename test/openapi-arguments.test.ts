@@ -429,6 +429,38 @@ describe("hostile schemas stay harmless", () => {
   });
 });
 
+describe("a table from routeTable() with argument schemas (as fluent-endpoint openapi --check writes it)", () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+  const data = { "GET /x": { url: "/x{?q}", parameters: { q: "query" } } };
+
+  it("is checked by them, read as data and made as harmless as a description's", () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const schema = {
+      type: "object",
+      properties: { q: { type: "string", pattern: "^(a+)+$", maxLength: 40 } },
+      required: ["q"],
+    };
+    const routes = routeTable(data, { server: { url: "https://api.example" }, arguments: { "GET /x": schema } });
+    const api = openAPIEndpoint(routes, { check: true });
+    expect(api("GET /x", { q: `${"a".repeat(30)}!` }).url).toBe(`https://api.example/x?q=${"a".repeat(30)}%21`);
+    expect(problemsOf(() => api("GET /x"))).toEqual([
+      { in: "query", name: "q", keyword: "required", message: 'query parameter "q" is required' },
+    ]);
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(argumentSchema(routes, "GET /x").properties).toEqual({ q: { type: "string", maxLength: 40 } });
+  });
+
+  it("refuses arguments that are no object", () => {
+    expectEndpointError(
+      () => routeTable(data, { arguments: [] as never }),
+      "ERR_INVALID_OPTIONS",
+      "route table: its arguments must be an object, got an array",
+    );
+  });
+});
+
 describe("argumentSchema()", () => {
   const description = described(
     {

@@ -113,6 +113,11 @@ export interface TableApi {
   readonly server?: RouteServer;
   /** Its security schemes by name, which routes' `security` name. */
   readonly securitySchemes?: { readonly [name: string]: SecurityScheme };
+  /**
+   * Each route's argument schema (`argumentSchema()`), which `fluent-endpoint openapi --check` writes so that a
+   * table made by `routeTable()` can be checked (`openAPIEndpoint(routes, { check: true })`).
+   */
+  readonly arguments?: { readonly [route: string]: { readonly [keyword: string]: unknown } };
 }
 
 /**

@@ -6,6 +6,8 @@ import { isPlainObject, ownValue, setOwn } from "../core/values.js";
 import { parseRoute } from "../http/route.js";
 import { pointerKey } from "./pointer.js";
 import { openAPIRoutes } from "./routes.js";
+import { copyData } from "./data.js";
+import { apiOf } from "./table.js";
 import { type DescriptionSource, type OperationSource, sourceOf } from "./sources.js";
 
 type Node = Record<string, unknown>;
@@ -78,9 +80,10 @@ const cache = /*#__PURE__*/ new WeakMap<DescriptionSource, Map<string, Operation
  * undefined for a table with no description behind it.
  */
 export function operationArguments(runtime: TableRuntime, entry: RouteEntry): OperationArguments | undefined {
-  const source = sourceOf(runtime);
   const route = routeOf(runtime, entry);
-  if (source === undefined || route === undefined) return undefined;
+  if (route === undefined) return undefined;
+  const source = sourceOf(runtime) ?? writtenSource(runtime);
+  if (source === undefined) return undefined;
   let built = cache.get(source);
   if (built === undefined) cache.set(source, (built = new Map()));
   let found = built.get(route);
@@ -91,6 +94,33 @@ export function operationArguments(runtime: TableRuntime, entry: RouteEntry): Op
     built.set(route, found);
   }
   return found;
+}
+
+const written = /*#__PURE__*/ new WeakMap<TableRuntime, DescriptionSource | null>();
+/** The stand-in documents of written argument schemas. */
+const writtenDocuments = /*#__PURE__*/ new WeakSet<object>();
+
+/**
+ * The argument schemas a table from `routeTable()` carries (`fluent-endpoint openapi --check` writes them), read as
+ * an OpenAPI 3.1 description would be: each one's parameters, body and `$defs` converted again, so a schema
+ * written by hand is made as harmless as a description's (docs/decisions.md, "Hostile schemas").
+ */
+function writtenSource(runtime: TableRuntime): DescriptionSource | undefined {
+  let source = written.get(runtime);
+  if (source === undefined) {
+    const schemas = apiOf(runtime).arguments;
+    source = null;
+    if (schemas !== undefined) {
+      const operations = new Map<string, OperationSource>();
+      for (const route of Object.keys(schemas))
+        operations.set(route, { common: undefined, operation: { schema: schemas[route] } });
+      const document = { openapi: "3.1.0" };
+      writtenDocuments.add(document);
+      source = { document, operations };
+    }
+    written.set(runtime, source);
+  }
+  return source ?? undefined;
 }
 
 const routes = /*#__PURE__*/ new WeakMap<TableRuntime, Map<RouteEntry, string>>();
@@ -161,6 +191,7 @@ function buildArguments(
     pending: [],
     refused: [],
   };
+  if (writtenDocuments.has(document)) return writtenArguments(conversion, route, entry, operation.schema);
   const properties: Record<string, JsonSchema> = {};
   const required: string[] = [];
   const locations = new Map<string, ArgumentLocation>();
@@ -243,6 +274,43 @@ function buildArguments(
     schema.$comment = `patterns refused as unsafe to run, left unchecked: ${conversion.refused.map((pattern) => quote(pattern, 80)).join(", ")}`;
   }
   return { route, schema, locations, bodyFields, refused: conversion.refused };
+}
+
+/** An argument schema as a table carries it, converted again against itself (its `$defs`). */
+function writtenArguments(
+  conversion: Conversion,
+  route: string,
+  entry: RouteEntry,
+  written: unknown,
+): OperationArguments {
+  const root = isPlainObject(written) ? written : {};
+  const self: Conversion = { ...conversion, document: root };
+  const properties: Record<string, JsonSchema> = {};
+  const locations = new Map<string, ArgumentLocation>();
+  const bodyFields = Object.hasOwn(entry.parameters, "data");
+  const declared = isPlainObject(root.properties) ? root.properties : {};
+  for (const name of Object.keys(declared)) {
+    setOwn(properties, name, convert(self, declared[name], 0));
+    const placement = ownValue(entry.parameters, name);
+    const location = isPlainObject(placement) ? ("in" in placement ? placement.in : "query") : placement;
+    locations.set(name, name === "data" && !bodyFields ? "body" : ((location ?? "body") as ArgumentLocation));
+  }
+  while (self.pending.length > 0) {
+    const [pointer, name] = self.pending.shift()!;
+    setOwn(self.defs, name, convert(self, target(self, pointer) ?? true, 0));
+  }
+  breakCycles(self.defs);
+  const schema: Node = { $schema: "https://json-schema.org/draft/2020-12/schema", title: route };
+  if (typeof root.description === "string") schema.description = root.description;
+  schema.type = "object";
+  schema.properties = properties;
+  const required = Array.isArray(root.required) ? root.required.filter((name) => locations.has(name)) : [];
+  if (required.length > 0) schema.required = required;
+  if (Object.keys(self.defs).length > 0) schema.$defs = self.defs;
+  if (self.refused.length > 0) {
+    schema.$comment = `patterns refused as unsafe to run, left unchecked: ${self.refused.map((pattern) => quote(pattern, 80)).join(", ")}`;
+  }
+  return { route, schema, locations, bodyFields, refused: self.refused };
 }
 
 /** A description object with its `$ref` chain followed inside the document; undefined for anything else. */
@@ -415,35 +483,6 @@ function decideBranch(conversion: Conversion, schema: Node, discriminator: Node,
   delete out[keyword];
   out.allOf = [...((out.allOf as unknown[] | undefined) ?? []), ...decisions];
   out.discriminator = { propertyName };
-}
-
-/** JSON data (an `enum`'s values, a `default`), copied; anything else left out. */
-function copyData(value: unknown): unknown {
-  // Iterative, so a deep `default` needs no deep stack.
-  const root: { value?: unknown } = {};
-  const pending: [from: unknown, into: Record<string, unknown> | unknown[], key: string | number][] = [
-    [value, root as Record<string, unknown>, "value"],
-  ];
-  while (pending.length > 0) {
-    const [from, into, key] = pending.pop()!;
-    let copy: unknown;
-    if (Array.isArray(from)) {
-      const list: unknown[] = new Array(from.length).fill(null);
-      from.forEach((item, index) => pending.push([item, list, index]));
-      copy = list;
-    } else if (isPlainObject(from)) {
-      const object: Record<string, unknown> = {};
-      for (const name of Object.keys(from)) pending.push([from[name], object, name]);
-      copy = object;
-    } else if (from === null || ["string", "boolean"].includes(typeof from) || Number.isFinite(from)) {
-      copy = from;
-    } else {
-      continue;
-    }
-    if (Array.isArray(into)) into[key as number] = copy;
-    else setOwn(into, key as string, copy);
-  }
-  return root.value;
 }
 
 /**

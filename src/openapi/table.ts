@@ -30,6 +30,7 @@ import { varname } from "./varname.js";
 import { readServer, type ServerVariables, serverUrl } from "./server.js";
 import { readCredentials, readSchemes, sendCredentials } from "./security.js";
 import { keepSource, sourceOf } from "./sources.js";
+import { copyData } from "./data.js";
 
 const LONE_SURROGATE = /\p{Cs}/u;
 const PLACES: ReadonlySet<unknown> = /*#__PURE__*/ new Set(["path", "query", "header", "cookie", "body"]);
@@ -194,7 +195,12 @@ export function serversOf(routes: Iterable<RouteEntry>, api: TableApi): Set<Rout
  * tableApi(openAPIRoutes(description)).server; // { url: "https://api.example.com/v1" }
  */
 export function tableApi(routes: RouteTable): TableApi {
-  return apis.get(routes[TABLE]) ?? {};
+  return apiOf(routes[TABLE]);
+}
+
+/** What a table's runtime knows of its API; an empty object for none. */
+export function apiOf(runtime: TableRuntime): TableApi {
+  return apis.get(runtime) ?? {};
 }
 
 function readApi(api: unknown): TableApi {
@@ -202,10 +208,24 @@ function readApi(api: unknown): TableApi {
   if (!isPlainObject(api)) {
     throw new EndpointError("ERR_INVALID_OPTIONS", `route table: its API must be an object, got ${kindOf(api)}`);
   }
-  const { server, securitySchemes } = api;
-  const read: { server?: RouteServer; securitySchemes?: Readonly<Record<string, SecurityScheme>> } = {};
+  const { server, securitySchemes, arguments: schemas } = api;
+  const read: {
+    server?: RouteServer;
+    securitySchemes?: Readonly<Record<string, SecurityScheme>>;
+    arguments?: NonNullable<TableApi["arguments"]>;
+  } = {};
   if (server !== undefined) read.server = readServer("route table", server);
   if (securitySchemes !== undefined) read.securitySchemes = readSchemes("route table", securitySchemes);
+  if (schemas !== undefined) {
+    // Data, read once and copied (docs/decisions.md, "What a table trusts"); made harmless when first used.
+    if (!isPlainObject(schemas)) {
+      throw new EndpointError(
+        "ERR_INVALID_OPTIONS",
+        `route table: its arguments must be an object, got ${kindOf(schemas)}`,
+      );
+    }
+    read.arguments = Object.freeze(copyData(schemas) as Record<string, Readonly<Record<string, unknown>>>);
+  }
   return Object.freeze(read);
 }
 

@@ -433,7 +433,7 @@ describe("a table from routeTable() with argument schemas (as fluent-endpoint op
   afterEach(() => {
     vi.restoreAllMocks();
   });
-  const data = { "GET /x": { url: "/x{?q}", parameters: { q: "query" } } };
+  const data = { "GET /x": { url: "/x{?q}", parameters: { q: "query" as const } } };
 
   it("is checked by them, read as data and made as harmless as a description's", () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});

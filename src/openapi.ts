@@ -6,6 +6,7 @@ export type { ArgumentProblem } from "./openapi/check.js";
 export { routeTable, tableApi } from "./openapi/table.js";
 export type {
   BodyFieldEncoding,
+  CallArguments,
   ContentEncoding,
   ParameterEncoding,
   QueryStyle,

@@ -59,9 +59,13 @@ export class EndpointError extends TypeError {
   readonly code: EndpointErrorCode;
   /** `ERR_INVALID_ARGUMENTS` only: every problem of the call's arguments (`fluent-endpoint/openapi`'s `ArgumentProblem`). */
   declare readonly problems?: readonly {
+    /** Where the argument goes. */
     readonly in: "path" | "query" | "querystring" | "header" | "cookie" | "body";
+    /** The parameter's name, or a JSON pointer into the body (`/owner/login`; `""` for the body itself). */
     readonly name: string;
+    /** The schema keyword the value breaks, or `"required"`. */
     readonly keyword: string;
+    /** The problem in the description's words. */
     readonly message: string;
   }[];
 

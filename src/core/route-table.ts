@@ -207,10 +207,22 @@ export interface TableRuntime extends TableCode {
   readonly entries: { readonly [route: string]: RouteEntry };
 }
 
-/** What a call gives besides its parameters: its headers (lower-case names) and its `data`, if any. */
+/**
+ * What a call gives besides its parameters: its headers and its `data`, if any.
+ *
+ * @example
+ * const call: CallArguments = { headers: { "x-request-id": "7" }, data: { value: { title: "Bug" } } };
+ */
 export interface CallArguments {
+  /** The call's headers by lower-case name (`null`: removed). */
   readonly headers: Readonly<Record<string, unknown>>;
-  readonly data: { readonly value: unknown } | undefined;
+  /** The call's `data`; undefined when it gives none. */
+  readonly data:
+    | {
+        /** The body as given. */
+        readonly value: unknown;
+      }
+    | undefined;
 }
 
 /** The code of the tables `withRoutes()` added, newest first: how their routes are found and built. */

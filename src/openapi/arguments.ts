@@ -467,7 +467,12 @@ function decideBranch(conversion: Conversion, schema: Node, discriminator: Node,
     const ref = isPlainObject(branch) ? branch.$ref : undefined;
     if (typeof ref !== "string") return;
     const implicit = ref.startsWith("#/components/schemas/") ? ref.slice("#/components/schemas/".length) : undefined;
-    if (!mapped.has(ref) && implicit !== undefined && !implicit.includes("/")) byValue.set(pointerKey(implicit), ref);
+    if (mapped.has(ref) || implicit === undefined || implicit.includes("/")) continue;
+    try {
+      byValue.set(pointerKey(implicit), ref);
+    } catch {
+      return; // escapes that are no UTF-8 name no schema: the alternatives stay as written
+    }
   }
   const decisions: unknown[] = [
     { required: [propertyName], properties: { [propertyName]: { enum: [...byValue.keys()] } } },

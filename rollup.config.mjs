@@ -68,8 +68,14 @@ export default [
     // EndpointError) from their chunks instead of carrying a second copy.
     input: { ...entries, cli: "src/cli/main.ts" },
     external: (id) =>
-      ["immer", "url-template", "yaml", "openapi-typescript", "@apidevtools/json-schema-ref-parser"].includes(id) ||
-      id.startsWith("node:"),
+      [
+        "immer",
+        "url-template",
+        "yaml",
+        "openapi-typescript",
+        "@apidevtools/json-schema-ref-parser",
+        "@cfworker/json-schema",
+      ].includes(id) || id.startsWith("node:"),
     output: {
       ...chunks,
       format: "es",
@@ -82,7 +88,7 @@ export default [
   {
     // CommonJS: url-template 3 is ESM-only, and require() of ESM fails on older Node, so it is bundled here.
     input: entries,
-    external: ["immer"],
+    external: ["immer", "@cfworker/json-schema"],
     output: {
       ...chunks,
       format: "cjs",

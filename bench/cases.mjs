@@ -217,14 +217,38 @@ export function makeChainCall(fn) {
  * declared `form` without explode, so the request is the one get-query builds without a table.
  */
 export function makeTableCall(endpoint, openAPIRoutes) {
-  const query = ["state", "labels", "since", "per_page"].map((name) => ({ name, in: "query", explode: false }));
-  const path = ["owner", "repo"].map((name) => ({ name, in: "path", required: true }));
-  const routes = openAPIRoutes({
-    openapi: "3.1.0",
-    servers: [{ url: "https://api.github.com" }],
-    paths: { "/repos/{owner}/{repo}/issues": { get: { parameters: [...path, ...query] } } },
-  });
-  return endpoint.withRoutes(routes);
+  return endpoint.withRoutes(openAPIRoutes(GET_QUERY_DESCRIPTION));
+}
+
+/** Case get-query's operation, each parameter with the schema GitHub's description gives it. */
+const GET_QUERY_DESCRIPTION = {
+  openapi: "3.1.0",
+  servers: [{ url: "https://api.github.com" }],
+  paths: {
+    "/repos/{owner}/{repo}/issues": {
+      get: {
+        parameters: [
+          { name: "owner", in: "path", required: true, schema: { type: "string" } },
+          { name: "repo", in: "path", required: true, schema: { type: "string" } },
+          { name: "state", in: "query", explode: false, schema: { type: "string", enum: ["open", "closed", "all"] } },
+          { name: "labels", in: "query", explode: false, schema: { type: "string" } },
+          { name: "since", in: "query", explode: false, schema: { type: "string", format: "date-time" } },
+          { name: "per_page", in: "query", explode: false, schema: { type: "integer", minimum: 1, maximum: 100 } },
+        ],
+      },
+    },
+  },
+};
+
+/**
+ * get-query's call on the same table, through `openAPIEndpoint(…)` without checks (`reference`) and with them
+ * (`checked`): what a checked call costs over an unchecked one.
+ */
+export function makeCheckedTableCalls(openAPIEndpoint) {
+  return {
+    unchecked: openAPIEndpoint(GET_QUERY_DESCRIPTION),
+    checked: openAPIEndpoint(GET_QUERY_DESCRIPTION, { check: true }),
+  };
 }
 
 /**

@@ -5,7 +5,7 @@ import { isDeepStrictEqual } from "node:util";
 import { endpoint as reference } from "@octokit/endpoint";
 import * as openapiFetch from "openapi-fetch";
 import { endpoint as ours, RequestBuilder, VERSION } from "../dist/index.js";
-import { openAPIRoutes } from "../dist/openapi.js";
+import { openAPIEndpoint, openAPIRoutes } from "../dist/openapi.js";
 import { runAdversarial } from "./adversarial.mjs";
 import {
   chainOfDepth,
@@ -15,6 +15,7 @@ import {
   makeBuilderCase,
   makeBuilderReference,
   makeChainCall,
+  makeCheckedTableCalls,
   makeFloorCase,
   makeOpenAPIOurs,
   makeOpenAPITheirs,
@@ -47,6 +48,12 @@ const pairs = [
     name: "table",
     ours: ENDPOINT_CASES[0].make(makeTableCall(ours, openAPIRoutes)),
     reference: ENDPOINT_CASES[0].make(reference),
+  },
+  // The same route with argument checks ("reference" is the unchecked call here).
+  {
+    name: "table-checked",
+    ours: ENDPOINT_CASES[0].make(makeCheckedTableCalls(openAPIEndpoint).checked),
+    reference: ENDPOINT_CASES[0].make(makeCheckedTableCalls(openAPIEndpoint).unchecked),
   },
   ...DEPTHS.map((depth) => ({ name: `depth-${depth}`, ours: makeChainCall(chainOfDepth(ours, depth)) })),
   // For information: one key per level, so the request itself grows with depth.
@@ -109,6 +116,21 @@ table(
       ns(tableCall.reference),
       fixed(tableCall.reference / tableCall.ours),
       fixed(tableCall.ours / t.get("get-query").ours),
+    ],
+  ],
+);
+
+const checked = t.get("table-checked");
+table(
+  "Argument checks (openAPIEndpoint(description, { check: true })), get-query's request",
+  ["case", "ours (checked)", "ours (unchecked)", "checked / unchecked", "per-round range"],
+  [
+    [
+      "get-query, checked",
+      ns(checked.ours),
+      ns(checked.reference),
+      fixed(checked.ours / checked.reference),
+      range(checked.ratioRange.map((ratio) => 1 / ratio).reverse()),
     ],
   ],
 );

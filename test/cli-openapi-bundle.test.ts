@@ -16,7 +16,7 @@ import { openAPIRoutes } from "../src/openapi.js";
 const root = resolve(__dirname, "..");
 const CLI = join(root, "dist", "cli.js");
 const directory = mkdtempSync(join(tmpdir(), "cli-openapi-bundle-"));
-const USAGE_LINE = "Usage: fluent-endpoint openapi DESCRIPTION [-o FILE] [--no-types] [--strict]";
+const USAGE_LINE = "Usage: fluent-endpoint openapi DESCRIPTION [-o FILE] [--no-types] [--strict] [--check]";
 
 let server: Server;
 let origin: string;

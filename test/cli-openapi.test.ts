@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import ts from "typescript";
 import { parse } from "yaml";
 import { endpoint } from "../src/index.js";
-import { openAPIRoutes, routeTable } from "../src/openapi.js";
+import { argumentSchema, openAPIEndpoint, openAPIRoutes, routeTable } from "../src/openapi.js";
 
 const root = resolve(__dirname, "..");
 const CLI = join(root, "dist", "cli.js");
@@ -93,6 +93,35 @@ describe("fluent-endpoint openapi", () => {
     expect(() => execFileSync(process.execPath, [tsc, "-p", directory], { encoding: "utf8" })).not.toThrow();
   }, 60_000);
 
+  it("--check writes each operation's argument schema, so the module's table is checked as the description's", async () => {
+    const { status, stderr } = cli([NOTES, "-o", "notes-checked.mjs", "--check"]);
+    expect({ status, stderr }).toEqual({ status: 0, stderr: "" });
+    const written = (await import(pathToFileURL(join(directory, "notes-checked.mjs")).href)) as { routes: unknown };
+    // The module's table is the built package's, which keeps what it knows of its tables to itself.
+    const built = (await import(pathToFileURL(join(root, "dist", "openapi.js")).href)) as {
+      argumentSchema: typeof argumentSchema;
+      openAPIEndpoint: typeof openAPIEndpoint;
+    };
+    const routes = openAPIRoutes(parse(readFileSync(NOTES, "utf8")));
+    for (const key of Object.keys(routes)) {
+      expect(built.argumentSchema(written.routes, key)).toEqual(argumentSchema(routes, key));
+    }
+    const message = (api: (route: string, options: unknown) => unknown) => {
+      try {
+        api("PATCH /notes/{noteId}", { noteId: "n", data: { pinned: "yes" } });
+      } catch (error) {
+        return (error as Error).message;
+      }
+      return "no problem";
+    };
+    expect(message(built.openAPIEndpoint(written.routes, { check: true }) as never)).toBe(
+      'PATCH /notes/{noteId}: 2 problems: body field /title is required; body field /pinned: "yes" is not a boolean',
+    );
+    expect(message(openAPIEndpoint(routes, { check: true }) as never)).toBe(
+      'PATCH /notes/{noteId}: 2 problems: body field /title is required; body field /pinned: "yes" is not a boolean',
+    );
+  });
+
   it.each([
     [["missing.yaml"], 'cannot read "missing.yaml": ENOENT'],
     [[NOTES, "-o", "routes.txt"], '--output "routes.txt" must end in .ts, .mts, .cts, .js, .mjs or .cjs'],
@@ -101,7 +130,7 @@ describe("fluent-endpoint openapi", () => {
     const { status, stderr } = cli(args);
     expect(status).toBe(2);
     expect(stderr).toBe(
-      `fluent-endpoint openapi: ${message}\nUsage: fluent-endpoint openapi DESCRIPTION [-o FILE] [--no-types] [--strict]\n`,
+      `fluent-endpoint openapi: ${message}\nUsage: fluent-endpoint openapi DESCRIPTION [-o FILE] [--no-types] [--strict] [--check]\n`,
     );
   });
 

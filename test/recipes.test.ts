@@ -124,6 +124,7 @@ describe("docs/recipes.md", () => {
     expect(RUNNABLE.map((file) => file.slice("examples/recipes/".length))).toEqual([
       "abort-and-timeout.mjs",
       "authentication.mjs",
+      "check-arguments.mjs",
       "http-clients.mjs",
       "openapi.mjs",
       "other-api.mjs",
@@ -131,6 +132,7 @@ describe("docs/recipes.md", () => {
       "parameters-not-options.mjs",
       "shared-builder.mjs",
       "swagger.mjs",
+      "tool-definitions.mjs",
       "upload.mjs",
     ]);
   });

@@ -3,11 +3,19 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, extname, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { openAPIRoutes, type RouteTable, skippedOperations, tableApi, tableOperations } from "../openapi.js";
+import {
+  argumentSchema,
+  openAPIRoutes,
+  type RouteTable,
+  skippedOperations,
+  tableApi,
+  type TableApi,
+  tableOperations,
+} from "../openapi.js";
 import { isSwagger, swaggerToOpenAPI } from "../openapi/swagger.js";
 import { breakListCycles, dropExamples } from "./typable.js";
 
-export const OPENAPI_USAGE = `Usage: fluent-endpoint openapi DESCRIPTION [-o FILE] [--no-types] [--strict]
+export const OPENAPI_USAGE = `Usage: fluent-endpoint openapi DESCRIPTION [-o FILE] [--no-types] [--strict] [--check]
 
 Writes a module exporting \`routes\`, the route table of an OpenAPI 3.0 or 3.1
 description or a Swagger 2.0 one (.json, .yaml or .yml), for endpoint.withRoutes(routes).
@@ -19,6 +27,9 @@ description or a Swagger 2.0 one (.json, .yaml or .yml), for endpoint.withRoutes
                       installed; a .js module never has them)
   --strict            make warnings errors: an operation left out for a flaw of its own
                       (printed as a warning, the module still written) fails the command
+  --check             also write each operation's argument schema, which
+                      openAPIEndpoint(routes, { check: true }) checks calls by
+                      and argumentSchema(routes, key) returns
 
 A description of several files is bundled into one: its $refs to other local files
 (relative paths, YAML or JSON) are read; a $ref to a remote URL (http, https) is
@@ -36,6 +47,7 @@ export async function openapiCommand(args: string[]): Promise<string> {
       output: { type: "string", short: "o" },
       "no-types": { type: "boolean" },
       strict: { type: "boolean" },
+      check: { type: "boolean" },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -65,7 +77,12 @@ export async function openapiCommand(args: string[]): Promise<string> {
   // In a literal, a `"__proto__":` key would set the prototype: such a table is written as JSON text to parse.
   const literal = (value: unknown, text: string) =>
     text.includes('"__proto__"') ? `JSON.parse(${JSON.stringify(JSON.stringify(value))})` : text;
-  const api = tableApi(routes);
+  const api: TableApi = values.check
+    ? {
+        ...tableApi(routes),
+        arguments: Object.fromEntries(Object.keys(routes).map((key) => [key, argumentSchema(routes, key)])),
+      }
+    : tableApi(routes);
   // Its server and security schemes, the second argument: docs/decisions.md, "A description's defaults".
   const table =
     literal(routes, json) + (Object.keys(api).length === 0 ? "" : `, ${literal(api, JSON.stringify(api, null, 2))}`);

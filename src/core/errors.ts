@@ -30,13 +30,14 @@ export const ErrorCodes = /*#__PURE__*/ Object.freeze({
 } as const);
 
 /**
- * The string-literal union of all error codes.
+ * The string-literal union of all error codes; with them `ERR_INVALID_ARGUMENTS`, which only
+ * `fluent-endpoint/openapi`'s checked calls throw (`openAPIEndpoint(…, { check: true })`), listing `problems`.
  *
  * @example
  * const usageMistakes: EndpointErrorCode[] = ["ERR_INVALID_ROUTE", "ERR_MISSING_URL"];
  * if (error instanceof EndpointError && usageMistakes.includes(error.code)) printUsage();
  */
-export type EndpointErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];
+export type EndpointErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes] | "ERR_INVALID_ARGUMENTS";
 
 // Shared by every copy of the package in a process (Symbol.for), so both builds know each other's errors.
 const BRAND = /*#__PURE__*/ Symbol.for("fluent-endpoint.EndpointError");
@@ -56,6 +57,17 @@ const BRAND = /*#__PURE__*/ Symbol.for("fluent-endpoint.EndpointError");
 export class EndpointError extends TypeError {
   /** Stable, machine-readable reason; see {@link ErrorCodes}. */
   readonly code: EndpointErrorCode;
+  /** `ERR_INVALID_ARGUMENTS` only: every problem of the call's arguments (`fluent-endpoint/openapi`'s `ArgumentProblem`). */
+  declare readonly problems?: readonly {
+    /** Where the argument goes. */
+    readonly in: "path" | "query" | "querystring" | "header" | "cookie" | "body";
+    /** The parameter's name, or a JSON pointer into the body (`/owner/login`; `""` for the body itself). */
+    readonly name: string;
+    /** The schema keyword the value breaks, or `"required"`. */
+    readonly keyword: string;
+    /** The problem in the description's words. */
+    readonly message: string;
+  }[];
 
   /**
    * @param code one of {@link ErrorCodes}

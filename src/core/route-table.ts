@@ -122,6 +122,11 @@ export interface TableApi {
   readonly securitySchemes?: { readonly [name: string]: SecurityScheme };
   /** The operations its description declares but the table left out, each flawed: calling one throws its message. */
   readonly skipped?: readonly SkippedOperation[];
+  /**
+   * Each route's argument schema (`argumentSchema()`), which `fluent-endpoint openapi --check` writes so that a
+   * table made by `routeTable()` can be checked (`openAPIEndpoint(routes, { check: true })`).
+   */
+  readonly arguments?: { readonly [route: string]: { readonly [keyword: string]: unknown } };
 }
 
 /**
@@ -224,6 +229,24 @@ export interface TableRuntime extends TableCode {
   readonly entries: { readonly [route: string]: RouteEntry };
 }
 
+/**
+ * What a call gives besides its parameters: its headers and its `data`, if any.
+ *
+ * @example
+ * const call: CallArguments = { headers: { "x-request-id": "7" }, data: { value: { title: "Bug" } } };
+ */
+export interface CallArguments {
+  /** The call's headers by lower-case name (`null`: removed). */
+  readonly headers: Readonly<Record<string, unknown>>;
+  /** The call's `data`; undefined when it gives none. */
+  readonly data:
+    | {
+        /** The body as given. */
+        readonly value: unknown;
+      }
+    | undefined;
+}
+
 /** The code of the tables `withRoutes()` added, newest first: how their routes are found and built. */
 export interface TableCode {
   /** Its route for a method (in any case) and a url as written; undefined for none. */
@@ -233,8 +256,15 @@ export interface TableCode {
    * the name; `ERR_INVALID_ROUTE` for a name no table has (naming the closest) or one its table gives two operations.
    */
   operation(operationId: string, below?: TableCode): string;
-  /** The values to expand a route's template with: a parameter such as `user-id` also under its varname `user%2Did`. */
-  values(entry: RouteEntry, params: Readonly<Record<string, unknown>>): Readonly<Record<string, unknown>>;
+  /**
+   * The values to expand a route's template with: a parameter such as `user-id` also under its varname `user%2Did`.
+   * Called first when a route is built, with the call's headers and data too, so a table may check the arguments.
+   */
+  values(
+    entry: RouteEntry,
+    params: Readonly<Record<string, unknown>>,
+    call?: CallArguments,
+  ): Readonly<Record<string, unknown>>;
   /** Writes a header or cookie parameter of `entry` into `headers`, or returns the query text of a styled one. */
   placeParameter(
     entry: RouteEntry,

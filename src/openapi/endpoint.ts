@@ -2,8 +2,9 @@
 import { endpoint } from "../api/endpoint.js";
 import type { Endpoint } from "../api/builder.js";
 import { EndpointError, kindOf } from "../core/errors.js";
-import { type RouteTable, TABLE } from "../core/route-table.js";
+import { type RouteTable, TABLE, type TableApi } from "../core/route-table.js";
 import { isPlainObject } from "../core/values.js";
+import { argumentCheck } from "./check.js";
 import { openAPIRoutes } from "./routes.js";
 import { readServerVariables } from "./server.js";
 import { bindTable, serversOf, tableApi } from "./table.js";
@@ -23,6 +24,11 @@ export interface OpenAPIEndpointOptions {
    * the scheme says, and only to the operation's server.
    */
   readonly credentials?: Credentials;
+  /**
+   * Check each call's arguments against its operation before building it (docs/decisions.md, "Argument checks"):
+   * a call that breaks it throws `EndpointError` `ERR_INVALID_ARGUMENTS` listing every problem. Off by default.
+   */
+  readonly check?: boolean;
 }
 
 /**
@@ -52,11 +58,35 @@ export function openAPIEndpoint(description: unknown, options?: OpenAPIEndpointO
     );
   }
   const table = isTable(description) ? description : openAPIRoutes(description);
-  const { serverVariables, credentials } = options ?? {};
-  if (serverVariables === undefined && credentials === undefined) return endpoint.withRoutes(table);
-  const servers = serversOf(Object.values(table[TABLE].entries), tableApi(table));
+  const { serverVariables, credentials, check } = options ?? {};
+  if (check !== undefined && typeof check !== "boolean") {
+    throw new EndpointError(
+      "ERR_INVALID_OPTIONS",
+      `openAPIEndpoint() option check must be a boolean, got ${kindOf(check)}`,
+    );
+  }
+  if (serverVariables === undefined && credentials === undefined && check !== true) return endpoint.withRoutes(table);
+  const api = tableApi(table);
+  const servers = serversOf(Object.values(table[TABLE].entries), api);
   const variables = readServerVariables(serverVariables, servers);
-  return endpoint.withRoutes(bindTable(table, { variables, credentials }));
+  if (check !== true) return endpoint.withRoutes(bindTable(table, { variables, credentials }));
+  // The check finds its routes' argument schemas through the bound table, which it is part of.
+  const bound: RouteTable = bindTable(table, {
+    variables,
+    credentials,
+    check: argumentCheck(() => bound[TABLE], credentialNames(api)),
+  });
+  return endpoint.withRoutes(bound);
+}
+
+/** The parameters that carry an API key (`query X-Key`): their values are never shown in a message. */
+function credentialNames({ securitySchemes = {} }: TableApi): Set<string> {
+  const names = new Set<string>();
+  for (const scheme of Object.values(securitySchemes)) {
+    if (scheme.type === "apiKey")
+      names.add(`${scheme.in} ${scheme.in === "header" ? scheme.name.toLowerCase() : scheme.name}`);
+  }
+  return names;
 }
 
 function isTable(value: unknown): value is RouteTable {

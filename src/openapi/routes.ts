@@ -12,7 +12,9 @@ import type {
   SecurityScheme,
   SkippedOperation,
 } from "../core/route-table.js";
+import { TABLE } from "../core/route-table.js";
 import { readSchemes } from "./security.js";
+import { keepSource, type OperationSource } from "./sources.js";
 import { pointerKey } from "./pointer.js";
 import { checkedTable, QUERY_STYLES } from "./table.js";
 import { parseTableTemplate } from "../template/template.js";
@@ -74,13 +76,18 @@ export function openAPIRoutes<Routes = unknown>(description: unknown): RouteTabl
   const schemes = securitySchemes(context);
   requirements(document.security, schemes, "the description");
   const paths = resolve(context, document.paths, "paths") ?? {};
+  // Kept by reference for argument schemas, read when first asked for: checks off, compiling costs nothing more.
+  const operations = new Map<string, OperationSource>();
   for (const path of Object.keys(paths)) {
     // OAS Paths Object: a key starting `x-` is a Specification Extension, not a path.
     if (path.startsWith("x-")) continue;
-    tolerate(path, () => compilePath(context, path, paths[path], server, schemes, table, tolerate));
+    tolerate(path, () => compilePath(context, path, paths[path], server, schemes, table, operations, tolerate));
   }
   // Checked there, as every entry's; an entry it refuses is left out too.
-  return checkedTable<Routes>(table, { server: server as unknown as RouteServer, securitySchemes: schemes }, skipped);
+  const api = { server: server as unknown as RouteServer, securitySchemes: schemes };
+  const routes = checkedTable<Routes>(table, api, skipped);
+  keepSource(routes[TABLE], { document, operations });
+  return routes;
 }
 
 /** Adds the operations of the path item `value` at `path` to `table`, each compiled under `tolerate`. */
@@ -91,6 +98,7 @@ function compilePath(
   server: Node,
   schemes: Readonly<Record<string, SecurityScheme>>,
   table: Record<string, RouteEntry>,
+  operations: Map<string, OperationSource>,
   tolerate: (route: string, compile: () => void) => void,
 ): void {
   const item = resolve(context, value, `path ${quote(path)}`);
@@ -100,6 +108,7 @@ function compilePath(
   // An operation with what it says of its server, its responses' media types and its credentials.
   const add = (route: string, operation: Node) => {
     const entry = compileOperation(context, route, path, common, operation);
+    operations.set(route, { common, operation });
     let own = firstServer(operation.servers, route) ?? pathServer;
     // A path or operation that repeats the description's server (Twilio's every path) needs no server of its own.
     if (own !== undefined && JSON.stringify(own) === JSON.stringify(server)) own = undefined;

@@ -2,6 +2,7 @@
 import { kindOf, EndpointError, quote } from "../core/errors.js";
 import {
   type BodyFieldEncoding,
+  type CallArguments,
   type ContentEncoding,
   type ParameterEncoding,
   type CheckedEntry,
@@ -30,6 +31,8 @@ import { parseTableTemplate } from "../template/template.js";
 import { varname } from "./varname.js";
 import { readServer, type ServerVariables, serverUrl } from "./server.js";
 import { readCredentials, readSchemes, sendCredentials } from "./security.js";
+import { keepSource, sourceOf } from "./sources.js";
+import { copyData } from "./data.js";
 
 const LONE_SURROGATE = /\p{Cs}/u;
 const PLACES: ReadonlySet<unknown> = /*#__PURE__*/ new Set(["path", "query", "header", "cookie", "body"]);
@@ -133,7 +136,16 @@ export function skippedOperations(routes: RouteTable): readonly SkippedOperation
 export interface Binding {
   readonly variables?: ServerVariables;
   readonly credentials?: unknown;
+  /** Checks a call's arguments for one of the table's routes before it is built (`openAPIEndpoint(…, { check: true })`). */
+  readonly check?: ArgumentCheck;
 }
+
+/** Throws `ERR_INVALID_ARGUMENTS` when a call's arguments break what the route's operation declares. */
+export type ArgumentCheck = (
+  entry: RouteEntry,
+  params: Readonly<Record<string, unknown>>,
+  call: CallArguments | undefined,
+) => void;
 
 /** Where a table's API is kept, to make the same table with other variables or credentials. */
 const apis = /*#__PURE__*/ new WeakMap<TableRuntime, TableApi>();
@@ -143,7 +155,9 @@ export function bindTable<Routes>(routes: RouteTable<Routes>, binding: Binding):
   const runtime = routes[TABLE];
   const table: Record<string, RouteEntry> = {};
   for (const key of Object.keys(routes)) setOwn(table, key, routes[key]!);
-  return withRuntime(table, tableRuntimeOf(runtime.entries, apis.get(runtime) ?? {}, binding));
+  const bound = tableRuntimeOf(runtime.entries, apis.get(runtime) ?? {}, binding);
+  keepSource(bound, sourceOf(runtime));
+  return withRuntime(table, bound);
 }
 
 /** `table`, a fresh record of routes, frozen with `runtime` under the key `withRoutes()` reads. */
@@ -206,12 +220,19 @@ function tableRuntimeOf(entries: TableRuntime["entries"], api: TableApi, binding
     const to = serverOf(entry);
     return to === undefined ? "" : sendCredentials(placements, entry, to, url, headers);
   };
+  const { check } = binding;
   // Frozen all through (entries, runtime, table): a table's routes never change once made.
   const runtime: TableRuntime = Object.freeze({
     entries,
     route,
     operation: operationLookup(entries),
-    values,
+    values:
+      check === undefined
+        ? values
+        : (entry: RouteEntry, params: Readonly<Record<string, unknown>>, call?: CallArguments) => {
+            if (known.has(entry)) check(entry, params, call);
+            return values(entry, params);
+          },
     placeParameter,
     writeBody,
     server: serverOf,
@@ -361,7 +382,12 @@ export function serversOf(routes: Iterable<RouteEntry>, api: TableApi): Set<Rout
  * tableApi(openAPIRoutes(description)).server; // { url: "https://api.example.com/v1" }
  */
 export function tableApi(routes: RouteTable): TableApi {
-  return apis.get(routes[TABLE]) ?? {};
+  return apiOf(routes[TABLE]);
+}
+
+/** What a table's runtime knows of its API; an empty object for none. */
+export function apiOf(runtime: TableRuntime): TableApi {
+  return apis.get(runtime) ?? {};
 }
 
 function readApi(api: unknown): TableApi {
@@ -369,11 +395,21 @@ function readApi(api: unknown): TableApi {
   if (!isPlainObject(api)) {
     throw new EndpointError("ERR_INVALID_OPTIONS", `route table: its API must be an object, got ${kindOf(api)}`);
   }
-  const { server, securitySchemes, skipped } = api;
+  const { server, securitySchemes, skipped, arguments: schemas } = api;
   const read: { -readonly [K in keyof TableApi]: TableApi[K] } = {};
   if (server !== undefined) read.server = readServer("route table", server);
   if (securitySchemes !== undefined) read.securitySchemes = readSchemes("route table", securitySchemes);
   if (skipped !== undefined) read.skipped = readSkipped(skipped);
+  if (schemas !== undefined) {
+    // Data, read once and copied (docs/decisions.md, "What a table trusts"); made harmless when first used.
+    if (!isPlainObject(schemas)) {
+      throw new EndpointError(
+        "ERR_INVALID_OPTIONS",
+        `route table: its arguments must be an object, got ${kindOf(schemas)}`,
+      );
+    }
+    read.arguments = Object.freeze(copyData(schemas) as Record<string, Readonly<Record<string, unknown>>>);
+  }
   return Object.freeze(read);
 }
 

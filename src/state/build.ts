@@ -34,7 +34,7 @@ export function buildRequest(state: EndpointState, conventions: Conventions): Re
   const { table } = conventions;
   const template = entry === undefined ? parseUrlTemplate(state.url) : parseTableTemplate(entry.url);
   const { params } = state;
-  const values = entry === undefined ? params : table!.values(entry, params);
+  const values = entry === undefined ? params : table!.values(entry, params, state);
   const { baseUrl } = state;
   let url: string;
   try {

@@ -1,0 +1,57 @@
+// An API as tool definitions: each operation's argument schema is the JSON Schema a function-calling model fills.
+import assert from "node:assert/strict";
+import { argumentSchema, openAPIEndpoint, openAPIRoutes } from "../../dist/openapi.js";
+
+const description = {
+  openapi: "3.1.0",
+  info: { title: "Pets", version: "1" },
+  servers: [{ url: "https://pets.example" }],
+  paths: {
+    "/pets": {
+      get: {
+        operationId: "listPets",
+        summary: "List pets",
+        parameters: [
+          { name: "kind", in: "query", description: "Only pets of this kind", schema: { enum: ["cat", "dog"] } },
+          { name: "limit", in: "query", schema: { type: "integer", maximum: 100 } },
+        ],
+      },
+    },
+    "/pets/{id}": {
+      get: {
+        operationId: "getPet",
+        summary: "One pet",
+        parameters: [{ name: "id", in: "path", required: true, schema: { type: "integer" } }],
+      },
+    },
+  },
+};
+
+// One table for both: the tools' schemas and the checked calls that run them.
+const routes = openAPIRoutes(description);
+const operations = { listPets: "GET /pets", getPet: "GET /pets/{id}" };
+const tools = Object.keys(operations).map((name) => {
+  const { description: text, ...parameters } = argumentSchema(routes, name);
+  return { name, description: text, parameters };
+});
+assert.deepEqual(tools[1], {
+  name: "getPet",
+  description: "One pet",
+  parameters: {
+    $schema: "https://json-schema.org/draft/2020-12/schema",
+    title: "GET /pets/{id}",
+    type: "object",
+    properties: { id: { type: "integer" } },
+    required: ["id"],
+  },
+});
+
+// A model's call, arguments as it wrote them: checked against the same schema, then built.
+const api = openAPIEndpoint(routes, { check: true });
+const call = (name, args) => api(operations[name], args);
+assert.equal(call("listPets", { kind: "cat", limit: 10 }).url, "https://pets.example/pets?kind=cat&limit=10");
+// A wrong argument is told back to the model in words it can act on.
+assert.throws(() => call("listPets", { kind: "cow" }), {
+  code: "ERR_INVALID_ARGUMENTS",
+  message: 'GET /pets: query parameter "kind": "cow" is not one of "cat", "dog"',
+});

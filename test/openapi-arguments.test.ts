@@ -1,0 +1,532 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { endpoint } from "../src/index.js";
+import { argumentSchema, openAPIEndpoint, openAPIRoutes, routeTable } from "../src/openapi.js";
+import { expectEndpointError, thrown } from "./support/errors.js";
+
+/** A description of one operation, `POST /x` unless said otherwise, with its parameters, body and schemas. */
+function described(
+  operation: Record<string, unknown>,
+  { openapi = "3.0.3", method = "post", path = "/x", schemas = {} } = {},
+): Record<string, unknown> {
+  return {
+    openapi,
+    servers: [{ url: "https://api.example" }],
+    paths: { [path]: { [method]: { responses: {}, ...operation } } },
+    components: { schemas, securitySchemes: { key: { type: "apiKey", in: "query", name: "api_key" } } },
+  };
+}
+
+function jsonBody(schema: unknown, required = true): Record<string, unknown> {
+  return { requestBody: { required, content: { "application/json": { schema } } } };
+}
+
+/** The problems of a call that fails its checks. */
+function problemsOf(run: () => unknown) {
+  const error = thrown(run);
+  expect(error.code).toBe("ERR_INVALID_ARGUMENTS");
+  return error.problems!;
+}
+
+describe("checks are off unless asked for", () => {
+  const description = described({
+    parameters: [{ name: "state", in: "query", required: true, schema: { enum: ["open"] } }],
+  });
+
+  it("sends what it is given without check: true", () => {
+    expect(openAPIEndpoint(description)("POST /x", { state: "opne" }).url).toBe("https://api.example/x?state=opne");
+    expect(openAPIEndpoint(description, { check: false })("POST /x").url).toBe("https://api.example/x");
+  });
+
+  it("checks with check: true, and refuses a check that is no boolean", () => {
+    expect(problemsOf(() => openAPIEndpoint(description, { check: true })("POST /x", { state: "opne" }))).toEqual([
+      { in: "query", name: "state", keyword: "enum", message: 'query parameter "state": "opne" is not one of "open"' },
+    ]);
+    expectEndpointError(
+      () => openAPIEndpoint(description, { check: "yes" as never }),
+      "ERR_INVALID_OPTIONS",
+      "option check must be a boolean, got string",
+    );
+  });
+
+  it("leaves a route the description does not declare alone", () => {
+    const api = openAPIEndpoint(description, { check: true });
+    expect(api("GET /other", { state: 1 }).url).toBe("https://api.example/other?state=1");
+  });
+});
+
+describe("a required parameter missing, in each location", () => {
+  const locations = [
+    ["path", "/x/{id}"],
+    ["query", "/x"],
+    ["querystring", "/x"],
+    ["header", "/x"],
+    ["cookie", "/x"],
+  ] as const;
+  for (const [location, path] of locations) {
+    it(`is a required problem in ${location}`, () => {
+      const parameter =
+        location === "querystring"
+          ? {
+              name: "id",
+              in: location,
+              required: true,
+              content: { "application/json": { schema: { type: "object" } } },
+            }
+          : { name: "id", in: location, required: true, schema: { type: "string" } };
+      const api = openAPIEndpoint(described({ parameters: [parameter] }, { openapi: "3.2.0", path }), {
+        check: true,
+      });
+      const where = location === "querystring" ? "query string" : location;
+      expect(problemsOf(() => api(`POST ${path}`))).toEqual([
+        { in: location, name: "id", keyword: "required", message: `${where} parameter "id" is required` },
+      ]);
+    });
+  }
+
+  it("is met by a header given in headers, in any case", () => {
+    const api = openAPIEndpoint(
+      described({ parameters: [{ name: "X-Id", in: "header", required: true, schema: { type: "string" } }] }),
+      { check: true },
+    );
+    expect(api("POST /x", { headers: { "x-id": "7" } }).headers["x-id"]).toBe("7");
+    expect(api("POST /x", { "X-Id": "7" }).headers["x-id"]).toBe("7");
+  });
+
+  it("does not require Accept, Content-Type or Authorization, whose definition OpenAPI ignores", () => {
+    const parameters = ["Accept", "Content-Type", "Authorization"].map((name) => ({
+      name,
+      in: "header",
+      required: true,
+      schema: { type: "string" },
+    }));
+    expect(openAPIEndpoint(described({ parameters }), { check: true })("POST /x").url).toBe("https://api.example/x");
+  });
+});
+
+describe("a value against its schema", () => {
+  const api = openAPIEndpoint(
+    described({
+      parameters: [
+        { name: "state", in: "query", schema: { type: "string", enum: ["open", "closed"] } },
+        { name: "page", in: "query", schema: { type: "integer", minimum: 1, maximum: 100 } },
+        { name: "draft", in: "query", schema: { type: "boolean" } },
+        { name: "sha", in: "query", schema: { type: "string", pattern: "^[0-9a-f]{7}$" } },
+      ],
+    }),
+    { check: true },
+  );
+
+  it("an enum lists its values", () => {
+    expect(problemsOf(() => api("POST /x", { state: "opne" }))).toEqual([
+      {
+        in: "query",
+        name: "state",
+        keyword: "enum",
+        message: 'query parameter "state": "opne" is not one of "open", "closed"',
+      },
+    ]);
+  });
+
+  it("a type", () => {
+    expect(problemsOf(() => api("POST /x", { page: "two" }))).toEqual([
+      { in: "query", name: "page", keyword: "type", message: 'query parameter "page": "two" is not an integer' },
+    ]);
+  });
+
+  it("a number or boolean for a string parameter is a type problem", () => {
+    expect(problemsOf(() => api("POST /x", { sha: 1234567 }))).toEqual([
+      { in: "query", name: "sha", keyword: "type", message: 'query parameter "sha": 1234567 is not a string' },
+    ]);
+  });
+
+  it("a bound", () => {
+    expect(problemsOf(() => api("POST /x", { page: 0 }))).toEqual([
+      {
+        in: "query",
+        name: "page",
+        keyword: "minimum",
+        message: 'query parameter "page": 0 is less than its minimum 1',
+      },
+    ]);
+  });
+
+  it("a pattern shows the pattern", () => {
+    expect(problemsOf(() => api("POST /x", { sha: "main" }))).toEqual([
+      {
+        in: "query",
+        name: "sha",
+        keyword: "pattern",
+        message: 'query parameter "sha": "main" does not match the pattern "^[0-9a-f]{7}$"',
+      },
+    ]);
+  });
+
+  it("text that reads as the declared number or boolean is accepted: it travels as text", () => {
+    expect(api("POST /x", { page: "7", draft: "true" }).url).toBe("https://api.example/x?page=7&draft=true");
+    expect(problemsOf(() => api("POST /x", { page: "700" }))[0]!.keyword).toBe("maximum");
+  });
+
+  it("a long value is shortened", () => {
+    const message = problemsOf(() => api("POST /x", { state: "x".repeat(1000) }))[0]!.message;
+    expect(message).toBe(
+      `query parameter "state": "${"x".repeat(40)}…(1000 characters)" is not one of "open", "closed"`,
+    );
+  });
+});
+
+describe("the body", () => {
+  const schemas = {
+    Issue: {
+      type: "object",
+      required: ["id", "title"],
+      properties: {
+        id: { type: "integer", readOnly: true },
+        title: { type: "string" },
+        milestone: { type: "integer", nullable: true },
+        assignee: { type: "string" },
+      },
+    },
+  };
+  const api = openAPIEndpoint(described(jsonBody({ $ref: "#/components/schemas/Issue" }), { schemas }), {
+    check: true,
+  });
+
+  it("a required body missing", () => {
+    expect(problemsOf(() => api("POST /x"))).toEqual([
+      { in: "body", name: "", keyword: "required", message: "the body is required" },
+    ]);
+  });
+
+  it("a required body property, as fields or as data", () => {
+    const problem = { in: "body", name: "/title", keyword: "required", message: "body field /title is required" };
+    expect(problemsOf(() => api("POST /x", { milestone: 1 }))).toEqual([problem]);
+    expect(problemsOf(() => api("POST /x", { data: { milestone: 1 } }))).toEqual([problem]);
+  });
+
+  it("a required readOnly property may be left out (it is required in responses only)", () => {
+    expect(api("POST /x", { title: "t" }).body).toEqual({ title: "t" });
+  });
+
+  it("nullable: null is a value of a nullable property only", () => {
+    expect(api("POST /x", { title: "t", milestone: null }).body).toEqual({ title: "t", milestone: null });
+    expect(problemsOf(() => api("POST /x", { title: "t", assignee: null }))).toEqual([
+      { in: "body", name: "/assignee", keyword: "type", message: "body field /assignee: null is not a string" },
+    ]);
+  });
+
+  it("a JSON body is not coerced", () => {
+    expect(problemsOf(() => api("POST /x", { title: "t", milestone: "5" }))).toEqual([
+      {
+        in: "body",
+        name: "/milestone",
+        keyword: "type",
+        message: 'body field /milestone: "5" is not an integer or null',
+      },
+    ]);
+  });
+
+  it("oneOf with a discriminator checks the branch it names", () => {
+    const pets = {
+      Pet: {
+        oneOf: [{ $ref: "#/components/schemas/Dog" }, { $ref: "#/components/schemas/Cat" }],
+        discriminator: { propertyName: "kind", mapping: { dog: "#/components/schemas/Dog" } },
+      },
+      Dog: {
+        type: "object",
+        required: ["kind", "bark"],
+        properties: { kind: { type: "string" }, bark: { type: "string" } },
+      },
+      Cat: { type: "object", required: ["kind"], properties: { kind: { type: "string" }, bark: { type: "boolean" } } },
+    };
+    const petApi = openAPIEndpoint(described(jsonBody({ $ref: "#/components/schemas/Pet" }), { schemas: pets }), {
+      check: true,
+    });
+    expect(problemsOf(() => petApi("POST /x", { kind: "dog" }))).toEqual([
+      { in: "body", name: "/bark", keyword: "required", message: "body field /bark is required" },
+    ]);
+    expect(petApi("POST /x", { kind: "Cat", bark: true }).body).toEqual({ kind: "Cat", bark: true });
+    expect(problemsOf(() => petApi("POST /x", { kind: "cow" }))).toEqual([
+      { in: "body", name: "/kind", keyword: "enum", message: 'body field /kind: "cow" is not one of "dog", "Cat"' },
+    ]);
+  });
+
+  it("a body with a field named data is described and checked as its fields", () => {
+    const fieldsApi = openAPIEndpoint(
+      described(
+        jsonBody({
+          type: "object",
+          required: ["url"],
+          properties: { url: { type: "string" }, data: { type: "object" } },
+        }),
+      ),
+      { check: true },
+    );
+    expect(problemsOf(() => fieldsApi("POST /x", { data: {} }))).toEqual([
+      { in: "body", name: "/url", keyword: "required", message: "body field /url is required" },
+    ]);
+    expect(
+      argumentSchema(
+        openAPIRoutes(
+          described(
+            jsonBody({
+              type: "object",
+              required: ["url"],
+              properties: { url: { type: "string" }, data: { type: "object" } },
+            }),
+          ),
+        ),
+        "POST /x",
+      ),
+    ).toEqual({
+      $schema: "https://json-schema.org/draft/2020-12/schema",
+      title: "POST /x",
+      type: "object",
+      properties: { url: { type: "string" }, data: { type: "object" } },
+      required: ["url"],
+    });
+  });
+
+  it("a body of bytes is not checked against a JSON schema", () => {
+    const bytes = new Uint8Array([1]);
+    expect(api("POST /x", { data: bytes }).body).toBe(bytes);
+  });
+});
+
+describe("every problem at once", () => {
+  it("lists each, and the message names the operation", () => {
+    const api = openAPIEndpoint(
+      described(
+        {
+          parameters: [
+            { name: "owner", in: "path", required: true, schema: { type: "string" } },
+            { name: "state", in: "query", schema: { enum: ["open", "closed"] } },
+          ],
+          ...jsonBody({ type: "object", required: ["title"], properties: { title: { type: "string" } } }),
+        },
+        { path: "/repos/{owner}/issues" },
+      ),
+      { check: true },
+    );
+    const error = thrown(() => api("POST /repos/{owner}/issues", { state: "opne", data: {} } as never));
+    expect(error.message).toBe(
+      'POST /repos/{owner}/issues: 3 problems: path parameter "owner" is required; query parameter "state": "opne" is not one of "open", "closed"; body field /title is required',
+    );
+    expect(error.problems!.map(({ in: location, name, keyword }) => [location, name, keyword])).toEqual([
+      ["path", "owner", "required"],
+      ["query", "state", "enum"],
+      ["body", "/title", "required"],
+    ]);
+  });
+});
+
+describe("checked calls see the values the request is built from", () => {
+  const description = described({
+    parameters: [{ name: "page", in: "query", required: true, schema: { type: "integer" } }],
+  });
+  const api = openAPIEndpoint(description, { check: true });
+
+  it("defaults(), a builder's build(), parse(merge())", () => {
+    expect(api.defaults({ page: 2 })("POST /x").url).toBe("https://api.example/x?page=2");
+    expect(problemsOf(() => api.defaults({ page: "two" })("POST /x"))[0]!.keyword).toBe("type");
+    expect(api.builder().route("POST /x").param("page", 3).build().url).toBe("https://api.example/x?page=3");
+    expect(problemsOf(() => api.builder().route("POST /x").build())[0]!.keyword).toBe("required");
+    expect(problemsOf(() => api.parse(api.merge("POST /x")))[0]!.keyword).toBe("required");
+  });
+
+  it("also given a table, such as a module's", () => {
+    const routes = openAPIRoutes(description);
+    expect(problemsOf(() => openAPIEndpoint(routes, { check: true })("POST /x"))[0]!.keyword).toBe("required");
+    expect(endpoint.withRoutes(routes)("POST /x").url).toBe("https://api.example/x");
+  });
+});
+
+describe("no secret is repeated", () => {
+  const api = openAPIEndpoint(
+    described({
+      parameters: [
+        { name: "X-Token", in: "header", schema: { type: "string", pattern: "^t_" } },
+        { name: "session", in: "cookie", schema: { type: "string", maxLength: 3 } },
+        { name: "api_key", in: "query", schema: { type: "string", minLength: 40 } },
+      ],
+      ...jsonBody({ type: "object", properties: { password: { type: "string", format: "password", minLength: 12 } } }),
+    }),
+    { check: true },
+  );
+
+  it("a header, a cookie, an API key and a format: password field show only their kind", () => {
+    const error = thrown(() =>
+      api("POST /x", { "x-token": "hunter2", session: "s3cr3t", api_key: "k3y", password: "pa55" }),
+    );
+    for (const secret of ["hunter2", "s3cr3t", "k3y", "pa55"]) expect(error.message).not.toContain(secret);
+    expect(error.problems!.map((problem) => problem.message)).toEqual([
+      'header parameter "x-token": the string given does not match the pattern "^t_"',
+      'cookie parameter "session": the string given is longer than 3 characters',
+      'query parameter "api_key": the string given is shorter than 40 characters',
+      "body field /password: the string given is shorter than 12 characters",
+    ]);
+  });
+});
+
+describe("hostile schemas stay harmless", () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it("a pattern that backtracks catastrophically is refused, with a warning", () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const description = described({
+      parameters: [{ name: "q", in: "query", schema: { type: "string", pattern: "^(a+)+$" } }],
+    });
+    const api = openAPIEndpoint(description, { check: true });
+    expect(api("POST /x", { q: `${"a".repeat(30)}!` }).url).toBe(`https://api.example/x?q=${"a".repeat(30)}%21`);
+    expect(warn.mock.calls).toEqual([
+      ['fluent-endpoint: POST /x: patterns refused as unsafe to run, left unchecked: "^(a+)+$"'],
+    ]);
+    expect(argumentSchema(openAPIRoutes(description), "POST /x").properties).toEqual({ q: { type: "string" } });
+  });
+
+  it("a schema nested 10 000 levels is checked to a bound", () => {
+    let schema: Record<string, unknown> = { type: "string" };
+    for (let i = 0; i < 10_000; i++) schema = { type: "object", properties: { a: schema } };
+    const api = openAPIEndpoint(described(jsonBody(schema)), { check: true });
+    expect(api("POST /x", { a: { a: {} } }).body).toEqual({ a: { a: {} } });
+    expect(problemsOf(() => api("POST /x", { a: 1 }))[0]!.message).toBe("body field /a: 1 is not an object");
+  });
+
+  it("a 100 000-value enum", () => {
+    const values = Array.from({ length: 100_000 }, (_, i) => `v${i}`);
+    const api = openAPIEndpoint(
+      described({ parameters: [{ name: "q", in: "query", schema: { type: "string", enum: values } }] }),
+      { check: true },
+    );
+    expect(api("POST /x", { q: "v99999" }).url).toBe("https://api.example/x?q=v99999");
+    expect(problemsOf(() => api("POST /x", { q: "w" }))[0]!.message).toBe(
+      'query parameter "q": "w" is not one of "v0", "v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9", … (100000 values)',
+    );
+  });
+
+  it("$ref cycles: one that consumes no value is cut, one through a property is followed as deep as the value", () => {
+    const schemas = {
+      A: { allOf: [{ $ref: "#/components/schemas/B" }] },
+      B: { $ref: "#/components/schemas/A" },
+      Node: { type: "object", properties: { next: { $ref: "#/components/schemas/Node" } } },
+    };
+    const api = openAPIEndpoint(
+      described(
+        {
+          parameters: [{ name: "q", in: "query", schema: { $ref: "#/components/schemas/A" } }],
+          ...jsonBody({ $ref: "#/components/schemas/Node" }),
+        },
+        { openapi: "3.1.0", schemas },
+      ),
+      { check: true },
+    );
+    expect(api("POST /x", { q: "x", next: { next: {} } }).url).toBe("https://api.example/x?q=x");
+    expect(problemsOf(() => api("POST /x", { next: { next: 5 } }))[0]!.name).toBe("/next/next");
+    let deep: Record<string, unknown> = {};
+    for (let i = 0; i < 5000; i++) deep = { next: deep };
+    expect(api("POST /x", { data: deep }).url).toBe("https://api.example/x");
+  });
+});
+
+describe("a table from routeTable() with argument schemas (as fluent-endpoint openapi --check writes it)", () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+  const data = { "GET /x": { url: "/x{?q}", parameters: { q: "query" as const } } };
+
+  it("is checked by them, read as data and made as harmless as a description's", () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const schema = {
+      type: "object",
+      properties: { q: { type: "string", pattern: "^(a+)+$", maxLength: 40 } },
+      required: ["q"],
+    };
+    const routes = routeTable(data, { server: { url: "https://api.example" }, arguments: { "GET /x": schema } });
+    const api = openAPIEndpoint(routes, { check: true });
+    expect(api("GET /x", { q: `${"a".repeat(30)}!` }).url).toBe(`https://api.example/x?q=${"a".repeat(30)}%21`);
+    expect(problemsOf(() => api("GET /x"))).toEqual([
+      { in: "query", name: "q", keyword: "required", message: 'query parameter "q" is required' },
+    ]);
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(argumentSchema(routes, "GET /x").properties).toEqual({ q: { type: "string", maxLength: 40 } });
+  });
+
+  it("refuses arguments that are no object", () => {
+    expectEndpointError(
+      () => routeTable(data, { arguments: [] as never }),
+      "ERR_INVALID_OPTIONS",
+      "route table: its arguments must be an object, got an array",
+    );
+  });
+});
+
+describe("argumentSchema()", () => {
+  const description = described(
+    {
+      operationId: "createIssue",
+      summary: "Create an issue",
+      parameters: [
+        { name: "owner", in: "path", required: true, description: "The owner", schema: { type: "string" } },
+        { name: "X-Trace", in: "header", schema: { type: "string" } },
+      ],
+      ...jsonBody({ $ref: "#/components/schemas/Issue" }),
+    },
+    {
+      path: "/repos/{owner}/issues",
+      schemas: {
+        Issue: {
+          type: "object",
+          required: ["title"],
+          properties: { title: { type: "string" }, due: { type: "string", format: "date", nullable: true } },
+        },
+      },
+    },
+  );
+  const routes = openAPIRoutes(description);
+  const expected = {
+    $schema: "https://json-schema.org/draft/2020-12/schema",
+    title: "POST /repos/{owner}/issues",
+    description: "Create an issue",
+    type: "object",
+    properties: {
+      owner: { type: "string", description: "The owner" },
+      "x-trace": { type: "string" },
+      data: { $ref: "#/$defs/Issue" },
+    },
+    required: ["owner", "data"],
+    $defs: {
+      Issue: {
+        type: "object",
+        properties: { title: { type: "string" }, due: { type: ["string", "null"], format: "date" } },
+        required: ["title"],
+      },
+    },
+  };
+
+  it("is one JSON Schema 2020-12 of the call's options, by route or operationId", () => {
+    expect(argumentSchema(routes, "POST /repos/{owner}/issues")).toEqual(expected);
+    expect(argumentSchema(routes, "post /repos/{owner}/issues")).toEqual(expected);
+    expect(argumentSchema(routes, "createIssue")).toEqual(expected);
+    expect(argumentSchema(description, "createIssue")).toEqual(expected);
+  });
+
+  it("is a fresh object each time", () => {
+    const first = argumentSchema(routes, "createIssue");
+    (first.properties as Record<string, unknown>).owner = 1;
+    expect(argumentSchema(routes, "createIssue")).toEqual(expected);
+  });
+
+  it("names a key it cannot find", () => {
+    expectEndpointError(
+      () => argumentSchema(routes, "GET /nothing"),
+      "ERR_INVALID_OPTIONS",
+      'argumentSchema(): the table has no route or operationId "GET /nothing"',
+    );
+    expectEndpointError(
+      () => argumentSchema(routeTable({ "GET /x": { url: "/x", parameters: {} } }), "GET /x"),
+      "ERR_INVALID_OPTIONS",
+      '"GET /x" has no argument schema',
+    );
+  });
+});

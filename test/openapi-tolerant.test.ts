@@ -174,7 +174,7 @@ describe("tolerant compile on real descriptions (OAS 3.1.1 Media Type Object: a 
   it('spoonacular: POST /users/connect, whose content key is "", is left out; the others build exactly', () => {
     const routes = openAPIRoutes(real("spoonacular/openapi.yaml"));
     const message = 'route table: "POST /users/connect" has the media type "", which is no type/subtype';
-    expect(skippedOperations(routes)).toEqual([{ route: "POST /users/connect", message }]);
+    expect(skippedOperations(routes)).toEqual([{ route: "POST /users/connect", message, operationId: "connectUser" }]);
     expect(Object.keys(routes)).toEqual(["POST /recipes/parseIngredients", "GET /recipes/{id}/information"]);
     const api = endpoint.withRoutes(routes);
     expect(api("GET /recipes/{id}/information", { id: 716429, includeNutrition: false }).url).toBe(
@@ -187,6 +187,30 @@ describe("tolerant compile on real descriptions (OAS 3.1.1 Media Type Object: a 
       body: "ingredientList=1%20cup%20green%20tea&servings=1",
     });
     expectEndpointError(() => api("POST /users/connect", { data: {} }), "ERR_INVALID_OPTIONS", message);
+  });
+
+  it("a left-out operation called by its operationId throws what its route throws, not an unknown name", () => {
+    const routes = openAPIRoutes(real("spoonacular/openapi.yaml"));
+    const message = 'route table: "POST /users/connect" has the media type "", which is no type/subtype';
+    const api = openAPIEndpoint(routes);
+    expectEndpointError(() => api.operation("connectUser", { data: {} }), "ERR_INVALID_OPTIONS", message);
+    expectEndpointError(() => api.defaults({}).operation("connectUser"), "ERR_INVALID_OPTIONS", message);
+    expectEndpointError(
+      () => new RequestBuilder().withRoutes(routes).operation("connectUser"),
+      "ERR_INVALID_OPTIONS",
+      message,
+    );
+    // A table as the CLI writes it carries the name in its list.
+    const written = routeTable(JSON.parse(JSON.stringify(routes)), JSON.parse(JSON.stringify(tableApi(routes))));
+    expectEndpointError(() => endpoint.withRoutes(written).operation("connectUser"), "ERR_INVALID_OPTIONS", message);
+    expect(api.operation("getRecipeInformation", { id: 1 }).url).toBe(
+      "https://api.spoonacular.com/recipes/1/information",
+    );
+    expectEndpointError(
+      () => callUnchecked(routeTable, {}, { skipped: [{ route: "POST /x", message: "m", operationId: 7 }] }),
+      "ERR_INVALID_OPTIONS",
+      "operationId that is number, not a string",
+    );
   });
 });
 

@@ -138,8 +138,10 @@ export interface TableApi {
 export interface SkippedOperation {
   /** The route as the description names it (`"GET /pets"`), or a path alone (`"/pets"`) for every operation of it. */
   readonly route: string;
-  /** Why: the `ERR_INVALID_OPTIONS` message a call of it throws. */
+  /** Why: the `ERR_INVALID_OPTIONS` message a call of it throws, by its route or by its operationId. */
   readonly message: string;
+  /** Its operationId, where the description gives one: `operation()` of that name throws the message too. */
+  readonly operationId?: string;
 }
 
 /**

@@ -63,12 +63,14 @@ export function openAPIRoutes<Routes = unknown>(description: unknown): RouteTabl
   // docs/decisions.md, "Tolerant compile": a flaw of one operation (or one path) leaves it out; what is the whole
   // description's (its version, `paths`, servers, security schemes, security) still refuses it.
   const skipped: SkippedOperation[] = [...skippedInConversion(document)];
-  const tolerate = (route: string, compile: () => void) => {
+  // `named`: the operationId of the operation being compiled, once it is read, so a call by name finds why.
+  const tolerate = (route: string, compile: () => void, named?: () => unknown) => {
     try {
       compile();
     } catch (error) {
       if (!(error instanceof EndpointError)) throw error;
-      skipped.push({ route, message: error.message });
+      const operationId = named?.();
+      skipped.push({ route, message: error.message, ...(typeof operationId === "string" && { operationId }) });
     }
   };
   // docs/decisions.md, "A description's defaults": with no `servers`, the server is `/`.
@@ -99,7 +101,7 @@ function compilePath(
   schemes: Readonly<Record<string, SecurityScheme>>,
   table: Record<string, RouteEntry>,
   operations: Map<string, OperationSource>,
-  tolerate: (route: string, compile: () => void) => void,
+  tolerate: (route: string, compile: () => void, named?: () => unknown) => void,
 ): void {
   const item = resolve(context, value, `path ${quote(path)}`);
   if (item === undefined) return;
@@ -130,23 +132,33 @@ function compilePath(
   };
   for (const method of METHODS) {
     const route = `${method.toUpperCase()} ${path}`;
-    tolerate(route, () => {
-      const operation = resolve(context, ownValue(item, method), route);
-      if (operation !== undefined) add(route, operation);
-    });
+    let operation: Node | undefined;
+    tolerate(
+      route,
+      () => {
+        operation = resolve(context, ownValue(item, method), route);
+        if (operation !== undefined) add(route, operation);
+      },
+      () => operation?.operationId,
+    );
   }
   // OpenAPI 3.2: other methods (`LINK`), keyed by the method as it is sent.
   const others = resolve(context, additionalOperations, `path ${quote(path)}, additionalOperations`) ?? {};
   for (const method of Object.keys(others)) {
     const route = `${method} ${path}`;
-    tolerate(route, () => {
-      if (!isToken(method)) fail(route, "has an additional operation whose method is no HTTP token");
-      if ((METHODS as readonly string[]).includes(method.toLowerCase())) {
-        fail(route, `is an additional operation, which OpenAPI reserves to the ${method.toLowerCase()} field`);
-      }
-      const operation = resolve(context, others[method], route);
-      if (operation !== undefined) add(route, operation);
-    });
+    let operation: Node | undefined;
+    tolerate(
+      route,
+      () => {
+        if (!isToken(method)) fail(route, "has an additional operation whose method is no HTTP token");
+        if ((METHODS as readonly string[]).includes(method.toLowerCase())) {
+          fail(route, `is an additional operation, which OpenAPI reserves to the ${method.toLowerCase()} field`);
+        }
+        operation = resolve(context, others[method], route);
+        if (operation !== undefined) add(route, operation);
+      },
+      () => operation?.operationId,
+    );
   }
 }
 

@@ -90,7 +90,9 @@ export function checkedTable<Routes>(data: unknown, api: unknown, skipped?: Skip
       if (skipped === undefined || !(error instanceof EndpointError)) throw error;
       // Its message names the operation, as one of its calls would (`header name "" is not …` names none).
       const named = error.message.includes(quote(key)) ? error.message : `route table: ${quote(key)}: ${error.message}`;
-      skipped.push({ route: key, message: named });
+      // `skipped` is given by openAPIRoutes() alone, so `data` is its own output, read again without harm.
+      const { operationId } = data[key] as RouteEntry;
+      skipped.push({ route: key, message: named, ...(typeof operationId === "string" && { operationId }) });
       continue;
     }
     setOwn(table, key, entry);
@@ -225,7 +227,7 @@ function tableRuntimeOf(entries: TableRuntime["entries"], api: TableApi, binding
   const runtime: TableRuntime = Object.freeze({
     entries,
     route,
-    operation: operationLookup(entries),
+    operation: operationLookup(entries, api.skipped ?? []),
     values:
       check === undefined
         ? values
@@ -250,7 +252,10 @@ const unknownNames = /*#__PURE__*/ new WeakMap<object, readonly string[]>();
  * the route is called as any other. Names are matched as written; two operations of a name are refused by name, while
  * each keeps its route.
  */
-function operationLookup(entries: TableRuntime["entries"]): TableRuntime["operation"] {
+function operationLookup(
+  entries: TableRuntime["entries"],
+  skipped: readonly SkippedOperation[],
+): TableRuntime["operation"] {
   const byName = new Map<string, string[]>();
   for (const key of Object.keys(entries)) {
     const entry = entries[key]!;
@@ -272,6 +277,9 @@ function operationLookup(entries: TableRuntime["entries"]): TableRuntime["operat
     if (typeof name !== "string") {
       throw new EndpointError("ERR_INVALID_ROUTE", `an operationId must be a string, got ${kindOf(name)}`);
     }
+    // A left-out operation's name throws what its route throws (docs/decisions.md, "Tolerant compile").
+    const leftOut = skipped.find((operation) => operation.operationId === name);
+    if (leftOut !== undefined) throw new EndpointError("ERR_INVALID_OPTIONS", leftOut.message);
     let names: readonly string[] = [...byName.keys()];
     if (below !== undefined) {
       try {
@@ -420,14 +428,15 @@ function readSkipped(skipped: unknown): readonly SkippedOperation[] {
   }
   const copy: SkippedOperation[] = [];
   for (const item of skipped as unknown[]) {
-    const { route, message } = isPlainObject(item) ? item : ({} as Record<string, unknown>);
+    const { route, message, operationId } = isPlainObject(item) ? item : ({} as Record<string, unknown>);
     if (typeof route !== "string" || typeof message !== "string" || route === "") {
       throw new EndpointError(
         "ERR_INVALID_OPTIONS",
         `route table: a skipped operation must be { route, message } strings, got ${kindOf(item)}`,
       );
     }
-    copy.push(Object.freeze({ route, message }));
+    const named = operationId === undefined ? undefined : readText(route, "operationId", operationId);
+    copy.push(Object.freeze({ route, message, ...(named !== undefined && { operationId: named }) }));
   }
   return Object.freeze(copy);
 }

@@ -48,6 +48,24 @@ describe("checks are off unless asked for", () => {
     );
   });
 
+  it("refuses an option it does not know (a misspelt check would silently drop the checks)", () => {
+    expectEndpointError(
+      () => openAPIEndpoint(description, { chek: true } as never),
+      "ERR_INVALID_OPTIONS",
+      'openAPIEndpoint() has no option "chek": it takes serverVariables, credentials and check',
+    );
+  });
+
+  it("refuses check: true on a table that carries no argument schemas, rather than check nothing", () => {
+    const written = routeTable({ "POST /x": { url: "/x{?state}", parameters: { state: "query" } } });
+    expectEndpointError(
+      () => openAPIEndpoint(written, { check: true }),
+      "ERR_INVALID_OPTIONS",
+      "openAPIEndpoint() check: the table carries no argument schemas: write it with `fluent-endpoint openapi --check`",
+    );
+    expect(openAPIEndpoint(written)("POST /x", { state: "opne" }).url).toBe("https://api.github.com/x?state=opne");
+  });
+
   it("leaves a route the description does not declare alone", () => {
     const api = openAPIEndpoint(description, { check: true });
     expect(api("GET /other", { state: 1 }).url).toBe("https://api.example/other?state=1");
@@ -385,6 +403,25 @@ describe("hostile schemas stay harmless", () => {
     expect(argumentSchema(openAPIRoutes(description), "POST /x").properties).toEqual({ q: { type: "string" } });
   });
 
+  it("a repeated group holding an alternation is refused too: (a|a)*, (a|aa)+, and a realistic (\\w|\\d)+", () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    for (const [pattern, value] of [
+      ["(a|a)*$", `${"a".repeat(30)}!`],
+      ["^(a|aa)+$", `${"a".repeat(40)}!`],
+      ["^(\\w|\\d)+$", `${"1".repeat(28)}!`],
+    ] as const) {
+      const api = openAPIEndpoint(
+        described({ parameters: [{ name: "q", in: "query", schema: { type: "string", pattern } }] }),
+        { check: true },
+      );
+      expect(api("POST /x", { q: value }).url).toBe(`https://api.example/x?q=${value.slice(0, -1)}%21`);
+    }
+    expect(warn).toHaveBeenCalledTimes(3);
+    expect(warn.mock.calls[2]).toEqual([
+      'fluent-endpoint: POST /x: patterns refused as unsafe to run, left unchecked: "^(\\\\w|\\\\d)+$"',
+    ]);
+  });
+
   it("a schema nested 10 000 levels is checked to a bound", () => {
     let schema: Record<string, unknown> = { type: "string" };
     for (let i = 0; i < 10_000; i++) schema = { type: "object", properties: { a: schema } };
@@ -509,6 +546,9 @@ describe("argumentSchema()", () => {
     expect(argumentSchema(routes, "post /repos/{owner}/issues")).toEqual(expected);
     expect(argumentSchema(routes, "createIssue")).toEqual(expected);
     expect(argumentSchema(description, "createIssue")).toEqual(expected);
+    // An endpoint openAPIEndpoint() made, checked or not.
+    expect(argumentSchema(openAPIEndpoint(routes), "createIssue")).toEqual(expected);
+    expect(argumentSchema(openAPIEndpoint(routes, { check: true }), "POST /repos/{owner}/issues")).toEqual(expected);
   });
 
   it("is a fresh object each time", () => {
@@ -520,7 +560,7 @@ describe("argumentSchema()", () => {
   it("names a key it cannot find", () => {
     expectEndpointError(
       () => argumentSchema(routes, "GET /nothing"),
-      "ERR_INVALID_OPTIONS",
+      "ERR_INVALID_ROUTE",
       'argumentSchema(): the table has no route or operationId "GET /nothing"',
     );
     expectEndpointError(

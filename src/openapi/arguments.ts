@@ -8,7 +8,7 @@ import { pointerKey } from "./pointer.js";
 import { openAPIRoutes } from "./routes.js";
 import { copyData } from "./data.js";
 import { apiOf } from "./table.js";
-import { type DescriptionSource, type OperationSource, sourceOf } from "./sources.js";
+import { type DescriptionSource, endpointTable, type OperationSource, sourceOf } from "./sources.js";
 
 type Node = Record<string, unknown>;
 /** A JSON Schema: an object of keywords, or `true`/`false`. */
@@ -506,7 +506,11 @@ function isSafePattern(conversion: Conversion, pattern: string): boolean {
   return safe;
 }
 
-/** A group that holds a quantifier (`+`, `*`, `{n,}`) and is itself repeated (`+`, `*`, `{n,m}`). */
+/**
+ * A repeated group (`+`, `*`, `{n,m}`) that holds a quantifier or an alternation (`(a+)+`, `(a|aa)*`, `(\\w|\\d)+`):
+ * the shapes that backtrack exponentially. A safe one such as `(foo|bar)+` is refused too, as telling them apart takes
+ * more than a scan (docs/decisions.md, "Hostile schemas").
+ */
 function hasNestedQuantifier(pattern: string): boolean {
   const groups: boolean[] = []; // for each open group: whether it holds a quantifier
   let inClass = false;
@@ -522,6 +526,7 @@ function hasNestedQuantifier(pattern: string): boolean {
     }
     if (character === "[") inClass = true;
     else if (character === "(") groups.push(false);
+    else if (character === "|" && groups.length > 0) groups[groups.length - 1] = true;
     else if (character === ")") {
       const held = groups.pop() ?? false;
       const repeated = isRepeat(pattern, i + 1);
@@ -605,7 +610,8 @@ function defName(ref: string): string | undefined {
  * `openAPIEndpoint(…, { check: true })` enforces (a path, query, header or cookie value may also be given as text
  * that reads as its number or boolean; `format` is an annotation). A fresh object each call.
  *
- * @param api - a table from `openAPIRoutes()`, or a description (compiled for the call)
+ * @param api - an endpoint `openAPIEndpoint()` made, a table from `openAPIRoutes()` or `routeTable()`, or a
+ *   description (compiled for the call)
  * @param key - `"METHOD /path"` or an operationId
  * @example
  * import { argumentSchema } from "fluent-endpoint/openapi";
@@ -613,12 +619,14 @@ function defName(ref: string): string | undefined {
  * // { type: "object", properties: { petId: { type: "integer" } }, required: ["petId"], … }
  */
 export function argumentSchema(api: unknown, key: string): Record<string, unknown> {
-  const table = isPlainObject(api) && TABLE in api ? (api as unknown as RouteTable) : openAPIRoutes(api);
+  const made = endpointTable(api) as RouteTable | undefined;
+  const table = made ?? (isPlainObject(api) && TABLE in api ? (api as unknown as RouteTable) : openAPIRoutes(api));
   const runtime = table[TABLE];
   const name = "argumentSchema()";
   const entry = findRoute(runtime, key);
   if (entry === undefined) {
-    throw new EndpointError("ERR_INVALID_OPTIONS", `${name}: the table has no route or operationId ${quote(key)}`);
+    // As `operation()` tells a name it lacks (docs/decisions.md, "Operations by name").
+    throw new EndpointError("ERR_INVALID_ROUTE", `${name}: the table has no route or operationId ${quote(key)}`);
   }
   const found = operationArguments(runtime, entry);
   if (found === undefined) {

@@ -1,12 +1,13 @@
 // `openAPIEndpoint()`: an endpoint for the API a description describes, in one call.
 import { endpoint } from "../api/endpoint.js";
 import type { Endpoint } from "../api/builder.js";
-import { EndpointError, kindOf } from "../core/errors.js";
+import { EndpointError, kindOf, quote } from "../core/errors.js";
 import { type RouteTable, TABLE, type TableApi } from "../core/route-table.js";
 import { isPlainObject } from "../core/values.js";
 import { argumentCheck } from "./check.js";
 import { openAPIRoutes } from "./routes.js";
 import { readServerVariables } from "./server.js";
+import { keepEndpointTable, sourceOf } from "./sources.js";
 import { bindTable, serversOf, tableApi } from "./table.js";
 import type { Credentials } from "./security.js";
 
@@ -57,6 +58,14 @@ export function openAPIEndpoint(description: unknown, options?: OpenAPIEndpointO
       `openAPIEndpoint() options must be an object, got ${kindOf(options)}`,
     );
   }
+  // A misspelt option (`chek`) would silently drop what it asks for.
+  const unknown = Object.keys(options ?? {}).find((key) => !OPTIONS.has(key));
+  if (unknown !== undefined) {
+    throw new EndpointError(
+      "ERR_INVALID_OPTIONS",
+      `openAPIEndpoint() has no option ${quote(unknown)}: it takes serverVariables, credentials and check`,
+    );
+  }
   const table = isTable(description) ? description : openAPIRoutes(description);
   const { serverVariables, credentials, check } = options ?? {};
   if (check !== undefined && typeof check !== "boolean") {
@@ -65,19 +74,35 @@ export function openAPIEndpoint(description: unknown, options?: OpenAPIEndpointO
       `openAPIEndpoint() option check must be a boolean, got ${kindOf(check)}`,
     );
   }
-  if (serverVariables === undefined && credentials === undefined && check !== true) return endpoint.withRoutes(table);
+  if (check === true && sourceOf(table[TABLE]) === undefined && tableApi(table).arguments === undefined) {
+    // A table written without its argument schemas can check nothing: checks asked for are never silently off.
+    throw new EndpointError(
+      "ERR_INVALID_OPTIONS",
+      "openAPIEndpoint() check: the table carries no argument schemas: write it with `fluent-endpoint openapi --check`",
+    );
+  }
+  if (serverVariables === undefined && credentials === undefined && check !== true) return withTable(table);
   const api = tableApi(table);
   const servers = serversOf(Object.values(table[TABLE].entries), api);
   const variables = readServerVariables(serverVariables, servers);
-  if (check !== true) return endpoint.withRoutes(bindTable(table, { variables, credentials }));
+  if (check !== true) return withTable(bindTable(table, { variables, credentials }));
   // The check finds its routes' argument schemas through the bound table, which it is part of.
   const bound: RouteTable = bindTable(table, {
     variables,
     credentials,
     check: argumentCheck(() => bound[TABLE], credentialNames(api)),
   });
-  return endpoint.withRoutes(bound);
+  return withTable(bound);
 }
+
+/** `endpoint.withRoutes(table)`, remembered so `argumentSchema(api, key)` finds its table. */
+function withTable(table: RouteTable): Endpoint<{}, unknown> {
+  const api = endpoint.withRoutes(table);
+  keepEndpointTable(api, table);
+  return api;
+}
+
+const OPTIONS: ReadonlySet<string> = /*#__PURE__*/ new Set(["serverVariables", "credentials", "check"]);
 
 /** The parameters that carry an API key (`query X-Key`): their values are never shown in a message. */
 function credentialNames({ securitySchemes = {} }: TableApi): Set<string> {

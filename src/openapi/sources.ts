@@ -24,3 +24,16 @@ export function keepSource(runtime: TableRuntime, source: DescriptionSource | un
 export function sourceOf(runtime: TableRuntime): DescriptionSource | undefined {
   return sources.get(runtime);
 }
+
+/** The table an endpoint `openAPIEndpoint()` made builds by, for `argumentSchema(api, key)`. */
+const endpointTables = /*#__PURE__*/ new WeakMap<object, object>();
+
+/** Records that `api`, an endpoint `openAPIEndpoint()` made, builds by `table`. */
+export function keepEndpointTable(api: object, table: object): void {
+  endpointTables.set(api, table);
+}
+
+/** The table of an endpoint `openAPIEndpoint()` made; undefined for anything else. */
+export function endpointTable(api: unknown): object | undefined {
+  return (typeof api === "function" && endpointTables.get(api)) || undefined;
+}

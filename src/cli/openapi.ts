@@ -13,7 +13,7 @@ import {
   tableOperations,
 } from "../openapi.js";
 import { isSwagger, swaggerToOpenAPI } from "../openapi/swagger.js";
-import { breakListCycles, dropExamples } from "./typable.js";
+import { breakListCycles, dropExamples, dropSharedOperationIds } from "./typable.js";
 
 export const OPENAPI_USAGE = `Usage: fluent-endpoint openapi DESCRIPTION [-o FILE] [--no-types] [--strict] [--check]
 
@@ -241,6 +241,11 @@ async function pathTypes(document: unknown, strict: boolean): Promise<string | u
     return undefined;
   }
   const copy = structuredClone(document);
+  for (const name of dropSharedOperationIds(copy)) {
+    const warning = `operationId ${escapeControls(JSON.stringify(name))} names several operations, which are typed by their routes only`;
+    if (strict) throw new OpenAPIUsageError(`--strict: ${warning}`);
+    console.error(`fluent-endpoint: warning: ${warning}`);
+  }
   for (const name of breakListCycles(copy)) {
     const warning = `the types of schema ${escapeControls(JSON.stringify(name))} give way: a list of itself in it is typed unknown[], as TypeScript cannot type it (TS2502)`;
     if (strict) throw new OpenAPIUsageError(`--strict: ${warning}`);

@@ -109,3 +109,26 @@ function cutSelfLists(schemas: Node, node: unknown, self: string, inList: boolea
   else cut = cutSelfLists(schemas, items, self, true, seen) || cut;
   return cut;
 }
+
+/**
+ * Removes, in place, every operationId two or more operations share (the specification forbids it, real descriptions
+ * have it, and openapi-typescript refuses such a description): those operations are typed by their routes only, as
+ * `operation()` refuses their name. Returns the names so removed.
+ */
+export function dropSharedOperationIds(document: unknown): string[] {
+  const paths = isNode(document) ? document.paths : undefined;
+  if (!isNode(paths)) return [];
+  const byName = new Map<string, Node[]>();
+  for (const path of Object.keys(paths)) {
+    const item = paths[path];
+    if (!isNode(item)) continue;
+    const additional = isNode(item.additionalOperations) ? Object.values(item.additionalOperations) : [];
+    for (const operation of [...Object.values(item), ...additional]) {
+      if (!isNode(operation) || typeof operation.operationId !== "string") continue;
+      byName.set(operation.operationId, [...(byName.get(operation.operationId) ?? []), operation]);
+    }
+  }
+  const shared = [...byName].filter(([, operations]) => operations.length > 1);
+  for (const [, operations] of shared) for (const operation of operations) delete operation.operationId;
+  return shared.map(([name]) => name);
+}

@@ -16,6 +16,7 @@ import {
   type RouteTableData,
   TABLE,
   tableRuntime,
+  type TableCode,
   type TableRuntime,
 } from "../core/route-table.js";
 import { builtinKind, isPlainObject, ownValue, scalarText, setOwn } from "../core/values.js";
@@ -206,16 +207,31 @@ function tableRuntimeOf(entries: TableRuntime["entries"], api: TableApi, binding
     const to = serverOf(entry);
     return to === undefined ? "" : sendCredentials(placements, entry, to, url, headers);
   };
+  const operation = operationLookup(entries);
+  // A later table's routes replace an earlier one's of the same key, and its operations an earlier one's of the same
+  // name; each route keeps its own table's server.
+  const over = (below: TableCode): TableCode =>
+    Object.freeze({
+      route: (method: string, url: string) => route(method, url) ?? below.route(method, url),
+      operation: (name: string) => operation(name, below),
+      values,
+      placeParameter,
+      writeBody,
+      server: (entry: RouteEntry | undefined) => serverOf(entry) ?? below.server(entry),
+      authorize: (entry: RouteEntry, url: string, headers: Record<string, unknown>) =>
+        authorize(entry, url, headers) || below.authorize(entry, url, headers),
+    });
   // Frozen all through (entries, runtime, table): a table's routes never change once made.
   const runtime: TableRuntime = Object.freeze({
     entries,
     route,
-    operation: operationLookup(entries),
+    operation,
     values,
     placeParameter,
     writeBody,
     server: serverOf,
     authorize,
+    over,
   });
   apis.set(runtime, api);
   return runtime;

@@ -132,6 +132,49 @@ describe("fluent-endpoint openapi writes types that type-check where a descripti
     expect(cli([VERCEL, "-o", "vercel-strict.ts", "--strict"]).status).toBe(2);
   }, 60_000);
 
+  it("an operationId two operations share (which openapi-typescript refuses): a warning, those typed by their routes", () => {
+    const shared = {
+      openapi: "3.0.3",
+      info: { title: "shared", version: "1" },
+      servers: [{ url: "https://api.example" }],
+      paths: {
+        "/pets": { get: { operationId: "listPets", responses: {} } },
+        "/v2/pets": { get: { operationId: "listPets", responses: {} } },
+        "/pets/{id}": {
+          get: {
+            operationId: "getPet",
+            parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }],
+            responses: {},
+          },
+        },
+      },
+    };
+    writeFileSync(join(directory, "shared.yaml"), stringify(shared));
+    const { status, stderr } = cli(["shared.yaml", "-o", "shared.ts"]);
+    expect({ status, stderr }).toEqual({
+      status: 0,
+      stderr:
+        'fluent-endpoint: warning: operationId "listPets" names several operations, which are typed by their routes only\n',
+    });
+    const module = readFileSync(join(directory, "shared.ts"), "utf8");
+    expect(module).toContain('export type operationRoutes = {\n  "getPet": "GET /pets/{id}";\n};');
+    writeFileSync(
+      join(directory, "shared-calls.ts"),
+      [
+        'import { endpoint } from "fluent-endpoint";',
+        'import { routes } from "./shared.js";',
+        "const api = endpoint.withRoutes(routes);",
+        'api.operation("getPet", { id: "7" });',
+        'api("GET /v2/pets");',
+        "// @ts-expect-error a name two operations share is no operation's name",
+        'api.operation("listPets");',
+        "",
+      ].join("\n"),
+    );
+    typeCheck(["shared-calls.ts"]);
+    expect(cli(["shared.yaml", "-o", "shared-strict.ts", "--strict"]).status).toBe(2);
+  }, 60_000);
+
   it("PeerTube's remote $ref in a response's examples, which no request reads: dropped, the module written", () => {
     // PeerTube's shape: a response example named by a $ref to a document on the web.
     const peertube = {

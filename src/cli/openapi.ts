@@ -109,8 +109,14 @@ export async function openapiCommand(args: string[]): Promise<string> {
  * with openapi-typescript's, which refuses a description whose operations share an operationId).
  */
 function operationRoutes(routes: RouteTable): string {
-  const lines = tableOperations(routes).flatMap(({ operationId, route }) =>
-    operationId === undefined ? [] : [`  ${JSON.stringify(operationId)}: ${JSON.stringify(route)};`],
+  const operations = tableOperations(routes);
+  const count = new Map<string | undefined, number>();
+  for (const { operationId } of operations) count.set(operationId, (count.get(operationId) ?? 0) + 1);
+  // A name several operations share names none: `operation()` refuses it, and a type literal cannot hold it twice.
+  const lines = operations.flatMap(({ operationId, route }) =>
+    operationId === undefined || count.get(operationId)! > 1
+      ? []
+      : [`  ${JSON.stringify(operationId)}: ${JSON.stringify(route)};`],
   );
   return `/** The operations by operationId, each one's route. */\nexport type operationRoutes = {\n${lines.join("\n")}\n};\n`;
 }

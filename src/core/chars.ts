@@ -27,12 +27,18 @@ function buildTable(): Uint8Array {
   const mark = (chars: string, flag: number) => {
     for (let i = 0; i < chars.length; i++) flags[chars.charCodeAt(i)]! |= flag;
   };
-  mark("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz", ALPHA);
-  mark("0123456789", DIGIT);
+  // A run of letters or digits as its first and last character, as RFC 5234 writes ALPHA (%x41-5A / %x61-7A).
+  const markRange = (first: string, last: string, flag: number) => {
+    for (let code = first.charCodeAt(0); code <= last.charCodeAt(0); code++) flags[code]! |= flag;
+  };
+  markRange("A", "Z", ALPHA);
+  markRange("a", "z", ALPHA);
+  markRange("0", "9", DIGIT);
   mark("-._~", UNRESERVED_MARK);
   mark(":/?#[]@!$&'()*+,;=", RESERVED);
   mark("!#$%&'*+-.^_`|~", TCHAR_MARK);
-  mark("ABCDEFabcdef", HEX_LETTER);
+  markRange("A", "F", HEX_LETTER);
+  markRange("a", "f", HEX_LETTER);
   mark("_", UNDERSCORE);
   return flags;
 }

@@ -229,6 +229,8 @@ export interface RouteTable<Routes = unknown> extends RouteTableData {
 export interface TableRuntime extends TableCode {
   /** The checked routes, by upper-case method and url (`"GET /pets/{petId}"`): a frozen record, so they never change. */
   readonly entries: { readonly [route: string]: RouteEntry };
+  /** Its code over the tables `withRoutes()` added before it, which it searches after its own routes and operations. */
+  over(below: TableCode): TableCode;
 }
 
 /**
@@ -298,13 +300,14 @@ export function tableRuntime(routes: unknown, below: TableCode | undefined): Tab
     // A revoked Proxy holds no table.
   }
   // docs/decisions.md, "What a table trusts": each field read once, a table's routes frozen, a forged one refused here.
-  const { entries, route, operation, values, placeParameter, writeBody, server, authorize } = (
+  const { entries, route, operation, values, placeParameter, writeBody, server, authorize, over } = (
     isObject(runtime) ? runtime : {}
   ) as Partial<TableRuntime>;
   const code = { route, operation, values, placeParameter, writeBody, server, authorize };
   if (
     !isObject(entries) ||
     !Object.isFrozen(entries) ||
+    typeof over !== "function" ||
     Object.values(code).some((member) => typeof member !== "function")
   ) {
     throw new EndpointError(
@@ -312,19 +315,8 @@ export function tableRuntime(routes: unknown, below: TableCode | undefined): Tab
       `withRoutes() needs a table from routeTable(), got ${kindOf(routes)}`,
     );
   }
-  if (below === undefined) return Object.freeze(code as TableCode);
-  // A later table's routes replace an earlier one's of the same key, and its operations an earlier one's of the same
-  // name; each route keeps its own table's server.
-  return Object.freeze({
-    route: (method: string, url: string) => route!(method, url) ?? below.route(method, url),
-    operation: (name: string) => operation!(name, below),
-    values: values!,
-    placeParameter: placeParameter!,
-    writeBody: writeBody!,
-    server: (entry: RouteEntry | undefined) => server!(entry) ?? below.server(entry),
-    authorize: (entry: RouteEntry, url: string, headers: Record<string, unknown>) =>
-      authorize!(entry, url, headers) || below.authorize(entry, url, headers),
-  });
+  // The stacking of tables is the table runtime's code too, so the main bundle carries none of it.
+  return below === undefined ? Object.freeze(code as TableCode) : over!(below);
 }
 
 function isObject(value: unknown): value is object {

@@ -32,11 +32,10 @@ function encodedPairs(
   if (value === undefined || value === null) return "";
   // `allowReserved` is the value's (OpenAPI: "whether the parameter value SHOULD allow reserved characters"): the name
   // is encoded as every name is, as RFC 6570 writes a varname (`$top` and an allowReserved `$filter` both as `%24…`).
-  const encodedName = encodeText(name, encodeUnreserved, name);
   const pair = (key: string, text: string) =>
-    `${key === name ? encodedName : encodeText(key, encode, name)}=${encodeText(text, encode, name)}`;
+    `${encodeText(key, key === name ? encodeUnreserved : encode, name)}=${encodeText(text, encode, name)}`;
   const walk = new Walk(name);
-  if (style.style === "deepObject") return deepPairs(encodedName, value, walk, encode);
+  if (style.style === "deepObject") return deepPairs(encodeText(name, encodeUnreserved, name), value, walk, encode);
   const text = scalarText(value, name);
   if (text !== undefined) return pair(name, text);
   const list = Array.isArray(value);
@@ -57,7 +56,7 @@ function encodedPairs(
   const delimiter = DELIMITERS[style.style]!;
   const texts = list ? items.map(([, text]) => text) : items.flat();
   if (texts.length === 0) return "";
-  return `${encodedName}=${texts.map((text) => encodeText(text, encode, name)).join(delimiter)}`;
+  return `${encodeText(name, encodeUnreserved, name)}=${texts.map((text) => encodeText(text, encode, name)).join(delimiter)}`;
 }
 
 // docs/decisions.md, "OpenAPI styles": a list inside a deepObject is written by index, as `a[0]=x`.

@@ -17,6 +17,7 @@ import {
   type RouteTableData,
   TABLE,
   tableRuntime,
+  type TableCode,
   type TableRuntime,
 } from "../core/route-table.js";
 import { builtinKind, isPlainObject, ownValue, scalarText, setOwn } from "../core/values.js";
@@ -223,22 +224,38 @@ function tableRuntimeOf(entries: TableRuntime["entries"], api: TableApi, binding
     return to === undefined ? "" : sendCredentials(placements, entry, to, url, headers);
   };
   const { check } = binding;
+  const checkedValues: TableCode["values"] =
+    check === undefined
+      ? values
+      : (entry: RouteEntry, params: Readonly<Record<string, unknown>>, call?: CallArguments) => {
+          if (known.has(entry)) check(entry, params, call);
+          return values(entry, params);
+        };
+  const operation = operationLookup(entries, api.skipped ?? []);
+  // A later table's routes replace an earlier one's of the same key, and its operations an earlier one's of the same
+  // name; each route keeps its own table's server.
+  const over = (below: TableCode): TableCode =>
+    Object.freeze({
+      route: (method: string, url: string) => route(method, url) ?? below.route(method, url),
+      operation: (name: string) => operation(name, below),
+      values: checkedValues,
+      placeParameter,
+      writeBody,
+      server: (entry: RouteEntry | undefined) => serverOf(entry) ?? below.server(entry),
+      authorize: (entry: RouteEntry, url: string, headers: Record<string, unknown>) =>
+        authorize(entry, url, headers) || below.authorize(entry, url, headers),
+    });
   // Frozen all through (entries, runtime, table): a table's routes never change once made.
   const runtime: TableRuntime = Object.freeze({
     entries,
     route,
-    operation: operationLookup(entries, api.skipped ?? []),
-    values:
-      check === undefined
-        ? values
-        : (entry: RouteEntry, params: Readonly<Record<string, unknown>>, call?: CallArguments) => {
-            if (known.has(entry)) check(entry, params, call);
-            return values(entry, params);
-          },
+    operation,
+    values: checkedValues,
     placeParameter,
     writeBody,
     server: serverOf,
     authorize,
+    over,
   });
   apis.set(runtime, api);
   return runtime;

@@ -220,6 +220,15 @@ export function makeTableCall(endpoint, openAPIRoutes) {
   return endpoint.withRoutes(openAPIRoutes(GET_QUERY_DESCRIPTION));
 }
 
+/**
+ * get-query's call on the same table by its operationId (GitHub's `issues/list-for-repo`): an endpoint-like function
+ * for the cases' `make`, which passes the route it ignores.
+ */
+export function makeTableCallByName(endpoint, openAPIRoutes) {
+  const api = endpoint.withRoutes(openAPIRoutes(GET_QUERY_DESCRIPTION));
+  return (_route, options) => api.operation("issues/list-for-repo", options);
+}
+
 /** Case get-query's operation, each parameter with the schema GitHub's description gives it. */
 const GET_QUERY_DESCRIPTION = {
   openapi: "3.1.0",
@@ -227,6 +236,7 @@ const GET_QUERY_DESCRIPTION = {
   paths: {
     "/repos/{owner}/{repo}/issues": {
       get: {
+        operationId: "issues/list-for-repo",
         parameters: [
           { name: "owner", in: "path", required: true, schema: { type: "string" } },
           { name: "repo", in: "path", required: true, schema: { type: "string" } },

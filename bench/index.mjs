@@ -16,6 +16,7 @@ import {
   makeBuilderReference,
   makeChainCall,
   makeCheckedTableCalls,
+  makeTableCallByName,
   makeFloorCase,
   makeOpenAPIOurs,
   makeOpenAPITheirs,
@@ -48,6 +49,12 @@ const pairs = [
     name: "table",
     ours: ENDPOINT_CASES[0].make(makeTableCall(ours, openAPIRoutes)),
     reference: ENDPOINT_CASES[0].make(reference),
+  },
+  // The same route by its operationId ("reference" is the route call here).
+  {
+    name: "table-by-name",
+    ours: ENDPOINT_CASES[0].make(makeTableCallByName(ours, openAPIRoutes)),
+    reference: ENDPOINT_CASES[0].make(makeTableCall(ours, openAPIRoutes)),
   },
   // The same route with argument checks ("reference" is the unchecked call here).
   {
@@ -116,6 +123,21 @@ table(
       ns(tableCall.reference),
       fixed(tableCall.reference / tableCall.ours),
       fixed(tableCall.ours / t.get("get-query").ours),
+    ],
+  ],
+);
+
+const byName = t.get("table-by-name");
+table(
+  "Operations by name (api.operation(operationId, options)), get-query's request",
+  ["case", "ours (by name)", "ours (by route)", "by name / by route", "per-round range"],
+  [
+    [
+      "get-query by operationId",
+      ns(byName.ours),
+      ns(byName.reference),
+      fixed(byName.ours / byName.reference),
+      range(byName.ratioRange.map((ratio) => 1 / ratio).reverse()),
     ],
   ],
 );

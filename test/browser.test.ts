@@ -29,10 +29,16 @@ const FILES: Record<string, string> = {
   "/node_modules/url-template/lib/url-template.js": file("node_modules/url-template/lib/url-template.js"),
 };
 
-/** Adds the build's other ES modules (`dist/octokit.js`, the shared chunk) to FILES, once it is built. */
+/** The validator `fluent-endpoint/openapi`'s argument checks load, as its ES modules. */
+const VALIDATOR = "node_modules/@cfworker/json-schema/dist/esm";
+
+/** Adds the build's other ES modules (`dist/octokit.js`, the shared chunk) and the validator's to FILES, once built. */
 function serveBuild(): void {
   for (const name of readdirSync(file("dist"))) {
     if (name.endsWith(".js") && name !== "cli.js") FILES[`/dist/${name}`] = file(`dist/${name}`);
+  }
+  for (const name of readdirSync(file(VALIDATOR))) {
+    if (name.endsWith(".js")) FILES[`/${VALIDATOR}/${name}`] = file(`${VALIDATOR}/${name}`);
   }
 }
 
@@ -41,7 +47,7 @@ const PAGE = `<!doctype html>
 <title>fluent-endpoint in a browser</title>
 <!-- Without a bundler, immer's production build is the one to map: immer.mjs reads process.env.NODE_ENV. -->
 <script type="importmap">
-{ "imports": { "immer": "/node_modules/immer/dist/immer.production.mjs", "url-template": "/node_modules/url-template/lib/url-template.js" } }
+{ "imports": { "immer": "/node_modules/immer/dist/immer.production.mjs", "url-template": "/node_modules/url-template/lib/url-template.js", "@cfworker/json-schema": "/node_modules/@cfworker/json-schema/dist/esm/index.js" } }
 </script>
 `;
 
@@ -130,7 +136,13 @@ describe.skipIf(!HAS_CHROMIUM)(`the ESM build in headless Chromium${SKIPPED}`, (
       request.on("data", (chunk: Buffer) => chunks.push(chunk));
       request.on("end", () => {
         if (path === "/") {
-          response.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(PAGE);
+          // A strict Content-Security-Policy: no eval or new Function, which the argument checks must do without.
+          response
+            .writeHead(200, {
+              "content-type": "text/html; charset=utf-8",
+              "content-security-policy": "script-src 'self' 'unsafe-inline'",
+            })
+            .end(PAGE);
         } else if (FILES[path] !== undefined) {
           response.writeHead(200, { "content-type": "text/javascript; charset=utf-8" }).end(readFileSync(FILES[path]));
         } else if (path.startsWith("/api/")) {
@@ -195,6 +207,32 @@ describe.skipIf(!HAS_CHROMIUM)(`the ESM build in headless Chromium${SKIPPED}`, (
     })`);
     expect(url).toBe("https://api.example.com/items?ids=a%7Cb");
     expect(pageErrors).toEqual([]);
+  });
+
+  it("checks a call's arguments under a Content-Security-Policy without unsafe-eval (no eval, no new Function)", async () => {
+    const checked = await page.evaluate(`import('/dist/openapi.js').then(({ openAPIEndpoint }) => {
+      let evalBlocked = false;
+      try { new Function("return 1"); } catch { evalBlocked = true; }
+      const api = openAPIEndpoint({ openapi: "3.1.0", servers: [{ url: "https://api.example.com" }], paths: { "/items": { get: {
+        operationId: "listItems",
+        parameters: [{ name: "state", in: "query", required: true, schema: { enum: ["open", "closed"] } }],
+      } } } }, { check: true });
+      let problems;
+      try { api.operation("listItems", { state: "opne" }); } catch (error) { problems = error.problems; }
+      return { evalBlocked, url: api.operation("listItems", { state: "open" }).url, problems };
+    })`);
+    expect(checked).toEqual({
+      evalBlocked: true,
+      url: "https://api.example.com/items?state=open",
+      problems: [
+        {
+          in: "query",
+          name: "state",
+          keyword: "enum",
+          message: 'query parameter "state": "opne" is not one of "open", "closed"',
+        },
+      ],
+    });
   });
 
   it("gives the results Node gives for the same inputs, endpoint() and builder chains alike", async () => {

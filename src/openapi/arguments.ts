@@ -4,7 +4,7 @@ import { EndpointError, quote } from "../core/errors.js";
 import { type RouteEntry, type RouteTable, TABLE, type TableRuntime } from "../core/route-table.js";
 import { isPlainObject, ownValue, setOwn } from "../core/values.js";
 import { parseRoute } from "../http/route.js";
-import { pointerKey } from "./pointer.js";
+import { pointerKey, pointerTarget } from "./pointer.js";
 import { openAPIRoutes } from "./routes.js";
 import { copyData } from "./data.js";
 import { apiOf } from "./table.js";
@@ -323,19 +323,7 @@ function follow(conversion: Conversion, value: unknown): Node | undefined {
 
 /** The node a `#/…` JSON pointer names in the document; undefined for none. */
 function target(conversion: Conversion, pointer: string): unknown {
-  if (!pointer.startsWith("#/")) return pointer === "#" ? conversion.document : undefined;
-  let node: unknown = conversion.document;
-  for (const token of pointer.slice(2).split("/")) {
-    let key: string;
-    try {
-      key = pointerKey(token);
-    } catch {
-      return undefined;
-    }
-    node = isPlainObject(node) || Array.isArray(node) ? ownValue(node, key) : undefined;
-    if (node === undefined) return undefined;
-  }
-  return node;
+  return pointerTarget(conversion.document, pointer);
 }
 
 /** `#/$defs/Name` for a `$ref` into the document, its target queued for conversion; undefined for one elsewhere. */

@@ -3,7 +3,7 @@ import { upgradeFromTwoToThree } from "@scalar/openapi-upgrader/2.0-to-3.0";
 import { EndpointError, quote } from "../core/errors.js";
 import type { SkippedOperation } from "../core/route-table.js";
 import { isPlainObject, ownValue } from "../core/values.js";
-import { pointerKey } from "./pointer.js";
+import { pointerTarget } from "./pointer.js";
 
 type Node = Record<string, unknown>;
 
@@ -130,27 +130,12 @@ function parameterList(document: Node, list: unknown, where: string): Node[] {
       const ref = parameter.$ref;
       if (seen.has(ref)) throw invalid(`${where} has a $ref cycle through ${quote(ref)}`);
       seen.add(ref);
-      const target = pointer(document, ref);
+      const target = pointerTarget(document, ref);
       if (!isPlainObject(target)) throw invalid(`${where} has the $ref ${quote(ref)}, which points at nothing`);
       parameter = structuredClone(target);
     }
     return isPlainObject(parameter) ? parameter : {};
   });
-}
-
-/** What an RFC 6901 pointer in a URI fragment (`#/parameters/a~1b`) names in `document`, if anything. */
-function pointer(document: Node, ref: string): unknown {
-  let node: unknown = document;
-  for (const token of ref.slice(2).split("/")) {
-    let key: string;
-    try {
-      key = pointerKey(token);
-    } catch {
-      return undefined;
-    }
-    node = isPlainObject(node) || Array.isArray(node) ? ownValue(node, key) : undefined;
-  }
-  return node;
 }
 
 /** An array's `collectionFormat` made explicit (2.0's default, csv, the converter reads only in a query) and checked. */

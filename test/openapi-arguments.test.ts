@@ -192,6 +192,48 @@ describe("a value against its schema", () => {
   });
 });
 
+describe("a path parameter's empty text (OAS: path parameters are required; an empty segment is another url)", () => {
+  // Jellyfin's DELETE /Plugins/{pluginId}/{version}: without its version it is that API's "uninstall plugin".
+  const description = {
+    openapi: "3.0.3",
+    servers: [{ url: "https://jellyfin.example" }],
+    paths: {
+      "/Plugins/{pluginId}/{version}": {
+        delete: {
+          operationId: "UninstallPluginByVersion",
+          parameters: [
+            { name: "pluginId", in: "path", required: true, schema: { type: "string" } },
+            { name: "version", in: "path", required: true, schema: { type: "string" } },
+          ],
+        },
+      },
+      "/files/x{name}": {
+        get: {
+          operationId: "getFile",
+          parameters: [{ name: "name", in: "path", required: true, schema: { type: "string" } }],
+        },
+      },
+    },
+  };
+
+  it("is a problem where it would empty its segment, as the request would refuse it, and the schema says so", () => {
+    const api = openAPIEndpoint(description, { check: true });
+    expect(problemsOf(() => api.operation("UninstallPluginByVersion", { pluginId: "p1", version: "" }))).toEqual([
+      { in: "path", name: "version", keyword: "minLength", message: 'path parameter "version": "" is empty' },
+    ]);
+    expect(argumentSchema(api, "UninstallPluginByVersion").properties).toEqual({
+      pluginId: { type: "string", minLength: 1 },
+      version: { type: "string", minLength: 1 },
+    });
+  });
+
+  it("is a value beside literal text in its segment (x{name} is /files/x)", () => {
+    const api = openAPIEndpoint(description, { check: true });
+    expect(api.operation("getFile", { name: "" }).url).toBe("https://jellyfin.example/files/x");
+    expect(argumentSchema(api, "getFile").properties).toEqual({ name: { type: "string" } });
+  });
+});
+
 describe("the body", () => {
   const schemas = {
     Issue: {
@@ -527,7 +569,7 @@ describe("argumentSchema()", () => {
     description: "Create an issue",
     type: "object",
     properties: {
-      owner: { type: "string", description: "The owner" },
+      owner: { type: "string", description: "The owner", minLength: 1 },
       "x-trace": { type: "string" },
       data: { $ref: "#/$defs/Issue" },
     },

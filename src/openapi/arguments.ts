@@ -7,7 +7,7 @@ import { parseRoute } from "../http/route.js";
 import { pointerKey, pointerTarget } from "./pointer.js";
 import { openAPIRoutes } from "./routes.js";
 import { copyData } from "./data.js";
-import { apiOf } from "./table.js";
+import { apiOf, emptiesItsSegment } from "./table.js";
 import { type DescriptionSource, endpointTable, type OperationSource, sourceOf } from "./sources.js";
 
 type Node = Record<string, unknown>;
@@ -220,6 +220,14 @@ function buildArguments(
       if (typeof description === "string") annotated.description = description;
       if (deprecated === true) annotated.deprecated = true;
       converted = converted === false ? { ...annotated, not: true } : annotated;
+    }
+    // `""` for a path parameter alone in its segment is no value: the request would go to another url.
+    // (A schema that takes no text, such as an integer's, refuses `""` already.)
+    if (location === "path" && emptiesItsSegment(entry, key) && converted !== false) {
+      const text = typeof converted === "boolean" ? {} : converted;
+      const { type, minLength } = text;
+      const takesText = type === undefined || type === "string" || (Array.isArray(type) && type.includes("string"));
+      if (takesText && (typeof minLength !== "number" || minLength < 1)) converted = { ...text, minLength: 1 };
     }
     setOwn(properties, key, converted);
     locations.set(key, location as ArgumentLocation);

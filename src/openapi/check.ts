@@ -478,9 +478,9 @@ function wordsFor(
     case "multipleOf":
       return `${shown} is not a multiple of ${String(bound)}`;
     case "minLength":
-      return `${shown} is shorter than ${String(bound)} characters`;
+      return bound === 1 ? `${shown} is empty` : `${shown} is shorter than ${String(bound)} characters`;
     case "maxLength":
-      return `${shown} is longer than ${String(bound)} characters`;
+      return `${shown} is longer than ${String(bound)} character${bound === 1 ? "" : "s"}`;
     case "pattern":
       return `${shown} does not match the pattern ${quote(String(bound), 80)}`;
     case "minItems":

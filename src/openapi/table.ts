@@ -475,6 +475,14 @@ const templateValues = /*#__PURE__*/ new WeakMap<RouteEntry, TemplateValues>();
 // Each entry's route as the table names it, for messages.
 const routeNames = /*#__PURE__*/ new WeakMap<RouteEntry, string>();
 
+/**
+ * Whether `""` for the path parameter `name` of `entry` would leave its segment empty, so a call of it has no value
+ * (docs/decisions.md, "Path parameters of a description's route"): what an argument schema says as `minLength`.
+ */
+export function emptiesItsSegment(entry: RouteEntry, name: string): boolean {
+  return templateValues.get(entry)?.path.some(([each, emptyIsValue]) => each === name && !emptyIsValue) ?? false;
+}
+
 function values(entry: RouteEntry, params: Readonly<Record<string, unknown>>): Readonly<Record<string, unknown>> {
   const needs = templateValues.get(entry);
   if (needs === undefined) return params;

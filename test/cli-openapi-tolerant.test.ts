@@ -1,6 +1,6 @@
 // `fluent-endpoint openapi` (the built dist/cli.js) on descriptions with flaws: an operation left out is a warning and
 // the module is still written, `--strict` makes it an error; a module whose types had to give way still type-checks.
-import { execFileSync, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -10,6 +10,7 @@ import { stringify } from "yaml";
 import { endpoint } from "../src/index.js";
 import { skippedOperations } from "../src/openapi.js";
 import { expectEndpointError } from "./support/errors.js";
+import { expectTypeChecks } from "./support/type-check.js";
 
 const root = resolve(__dirname, "..");
 const CLI = join(root, "dist", "cli.js");
@@ -23,21 +24,7 @@ function cli(args: string[]) {
 
 /** Type-checks `files` of the temporary application, as a user's `tsc -p .` would. */
 function typeCheck(files: string[]): void {
-  writeFileSync(
-    join(directory, "tsconfig.json"),
-    JSON.stringify({
-      compilerOptions: {
-        strict: true,
-        module: "nodenext",
-        moduleResolution: "nodenext",
-        noEmit: true,
-        skipLibCheck: true,
-      },
-      files,
-    }),
-  );
-  const tsc = join(root, "node_modules", "typescript", "bin", "tsc");
-  expect(() => execFileSync(process.execPath, [tsc, "-p", directory], { encoding: "utf8" })).not.toThrow();
+  expectTypeChecks(directory, files);
 }
 
 // loket.nl's media type and notion's header parameter named "", beside an operation without a flaw.

@@ -1,6 +1,6 @@
 // `fluent-endpoint openapi`, run as users run it (the built dist/cli.js in a child process): the module it
 // writes holds the route table openAPIRoutes() makes, and its TypeScript form type-checks calls.
-import { execFileSync, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -10,6 +10,7 @@ import ts from "typescript";
 import { parse } from "yaml";
 import { endpoint } from "../src/index.js";
 import { argumentSchema, openAPIEndpoint, openAPIRoutes, routeTable } from "../src/openapi.js";
+import { expectTypeChecks } from "./support/type-check.js";
 
 const root = resolve(__dirname, "..");
 const CLI = join(root, "dist", "cli.js");
@@ -76,21 +77,7 @@ describe("fluent-endpoint openapi", () => {
         "",
       ].join("\n"),
     );
-    writeFileSync(
-      join(directory, "tsconfig.json"),
-      JSON.stringify({
-        compilerOptions: {
-          strict: true,
-          module: "nodenext",
-          moduleResolution: "nodenext",
-          noEmit: true,
-          skipLibCheck: true,
-        },
-        files: ["calls.ts"],
-      }),
-    );
-    const tsc = join(root, "node_modules", "typescript", "bin", "tsc");
-    expect(() => execFileSync(process.execPath, [tsc, "-p", directory], { encoding: "utf8" })).not.toThrow();
+    expectTypeChecks(directory, ["calls.ts"]);
   }, 60_000);
 
   it("--check writes each operation's argument schema, so the module's table is checked as the description's", async () => {

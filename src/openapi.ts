@@ -1,13 +1,18 @@
 export { openAPIEndpoint, type OpenAPIEndpointOptions } from "./openapi/endpoint.js";
 export type { BasicCredential, Credentials } from "./openapi/security.js";
-export { openAPIRoutes } from "./openapi/routes.js";
-export { argumentSchema, type ArgumentLocation, type JsonSchema } from "./openapi/arguments.js";
-export type { ArgumentProblem } from "./openapi/check.js";
-export { type OperationSummary, routeTable, skippedOperations, tableApi, tableOperations } from "./openapi/table.js";
+export { openAPIRoutes } from "./openapi/compile/compile.js";
+export { argumentSchema, type JsonSchema } from "./openapi/schema/arguments.js";
+export { ErrorCodes } from "./openapi/errors.js";
+export type { ArgumentLocation, ArgumentProblem } from "./core/errors.js";
+export { type OperationSummary, skippedOperations, tableApi, tableOperations } from "./openapi/table/forms.js";
+export { routeTable } from "./openapi/table/runtime.js";
 export type {
   BodyFieldEncoding,
   CallArguments,
   ContentEncoding,
+  DeclaredArguments,
+  DeclaredBody,
+  DeclaredParameter,
   ParameterEncoding,
   QueryStyle,
   RouteBody,
@@ -20,5 +25,7 @@ export type {
   ServerVariable,
   SkippedOperation,
   TableApi,
+  TableArguments,
+  TableCode,
   TableRuntime,
 } from "./core/route-table.js";

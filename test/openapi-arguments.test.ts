@@ -516,12 +516,22 @@ describe("a table from routeTable() with argument schemas (as fluent-endpoint op
 
   it("is checked by them, read as data and made as harmless as a description's", () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
-    const schema = {
-      type: "object",
-      properties: { q: { type: "string", pattern: "^(a+)+$", maxLength: 40 } },
-      required: ["q"],
+    const taken = {
+      document: { openapi: "3.1.0" },
+      operations: {
+        "GET /x": {
+          parameters: [
+            {
+              name: "q",
+              in: "query" as const,
+              required: true,
+              schema: { type: "string", pattern: "^(a+)+$", maxLength: 40 },
+            },
+          ],
+        },
+      },
     };
-    const routes = routeTable(data, { server: { url: "https://api.example" }, arguments: { "GET /x": schema } });
+    const routes = routeTable(data, { server: { url: "https://api.example" }, arguments: taken });
     const api = openAPIEndpoint(routes, { check: true });
     expect(api("GET /x", { q: `${"a".repeat(30)}!` }).url).toBe(`https://api.example/x?q=${"a".repeat(30)}%21`);
     expect(problemsOf(() => api("GET /x"))).toEqual([
@@ -535,7 +545,7 @@ describe("a table from routeTable() with argument schemas (as fluent-endpoint op
     expectEndpointError(
       () => routeTable(data, { arguments: [] as never }),
       "ERR_INVALID_OPTIONS",
-      "route table: its arguments must be an object, got an array",
+      "route table: its arguments must be { document, operations } objects, got an array",
     );
   });
 });

@@ -299,10 +299,11 @@ describe("tableOperations()", () => {
     expect(tableOperations(routes)).toEqual([{ operationId: "getX", method: "GET", path: "/x", route: "GET /x" }]);
   });
 
-  it("refuses anything but a table routeTable() made", () => {
+  it("refuses what is neither an endpoint with a table, a table nor a description, naming itself", () => {
     expect(outcome(() => tableOperations({ "GET /x": { url: "/x", parameters: {} } } as never))).toEqual({
       code: "ERR_INVALID_OPTIONS",
-      message: "withRoutes() needs a table from routeTable(), got an object",
+      message:
+        'tableOperations() needs an endpoint with a route table, a table from openAPIRoutes() or routeTable(), or an OpenAPI 3.0, 3.1 or 3.2 description or a Swagger 2.0 one, got an object with neither "openapi" nor "swagger"',
     });
   });
 });

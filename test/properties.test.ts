@@ -66,10 +66,11 @@ function own(entries: readonly (readonly [string, unknown])[], nullPrototype = f
 
 /**
  * A canonical, comparable description of a value: own keys in order, prototypes,
- * -0, NaN, bigint, Dates and typed arrays. (toStrictEqual is not used on values that
+ * -0, NaN, bigint, Dates and typed arrays; an object met again on its own path (a table's
+ * records point back to their table) as a cycle. (toStrictEqual is not used on values that
  * may hold an own `constructor` key: its type check compares `a.constructor`.)
  */
-function canonical(value: unknown): unknown {
+function canonical(value: unknown, path: Set<unknown> = new Set()): unknown {
   switch (typeof value) {
     case "number":
       return ["number", Object.is(value, -0) ? "-0" : String(value)];
@@ -85,6 +86,7 @@ function canonical(value: unknown): unknown {
       return [typeof value, String(value)];
   }
   if (value === null) return ["null"];
+  if (path.has(value)) return ["cycle"];
   if (value instanceof Date) return ["Date", String(value.getTime())];
   if (ArrayBuffer.isView(value)) return [value.constructor.name, Array.from(value as Uint8Array)];
   const proto = Object.getPrototypeOf(value);
@@ -96,10 +98,12 @@ function canonical(value: unknown): unknown {
         : proto === Array.prototype
           ? "Array"
           : "other";
+  path.add(value);
   const entries = Reflect.ownKeys(value as object).map((key) => {
     const descriptor = Object.getOwnPropertyDescriptor(value, key)!;
-    return [String(key), descriptor.enumerable, "value" in descriptor ? canonical(descriptor.value) : "accessor"];
+    return [String(key), descriptor.enumerable, "value" in descriptor ? canonical(descriptor.value, path) : "accessor"];
   });
+  path.delete(value);
   return [kind, entries];
 }
 

@@ -1,6 +1,6 @@
 import { type Conventions, PLAIN } from "../core/conventions.js";
 import { kindOf, EndpointError } from "../core/errors.js";
-import { type RouteTable, tableRuntime } from "../core/route-table.js";
+import { type RouteTable, TABLE, tableRuntime } from "../core/route-table.js";
 import { buildRequest, parse } from "../state/build.js";
 import { Patch, patchOf, readHeader, readKey, readOptions, readParameter, readParameters } from "../state/patch.js";
 import { type EndpointState, mergeForCall, produceState, ROOT_STATE, toOptions, withTable } from "../state/state.js";
@@ -328,6 +328,8 @@ export function createEndpoint(state: EndpointState, conventions: Conventions): 
       return createEndpoint(withTable(state, table), { ...conventions, table });
     },
     operation: (name: string, options?: unknown) => call(operationRoute(conventions, name), options),
+    // The code of its tables, which fluent-endpoint/openapi's functions read from an endpoint however made.
+    [TABLE]: conventions.table,
   });
   return Object.freeze(call) as unknown as Endpoint;
 }

@@ -4,7 +4,6 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, extname, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import {
-  argumentSchema,
   openAPIRoutes,
   type RouteTable,
   skippedOperations,
@@ -13,6 +12,7 @@ import {
   tableOperations,
 } from "../openapi.js";
 import { isSwagger, swaggerToOpenAPI } from "../openapi/swagger.js";
+import { writtenArguments } from "./arguments.js";
 import { breakListCycles, dropExamples, dropSharedOperationIds } from "./typable.js";
 
 export const OPENAPI_USAGE = `Usage: fluent-endpoint openapi DESCRIPTION [-o FILE] [--no-types] [--strict] [--check]
@@ -77,12 +77,8 @@ export async function openapiCommand(args: string[]): Promise<string> {
   // In a literal, a `"__proto__":` key would set the prototype: such a table is written as JSON text to parse.
   const literal = (value: unknown, text: string) =>
     text.includes('"__proto__"') ? `JSON.parse(${JSON.stringify(JSON.stringify(value))})` : text;
-  const api: TableApi = values.check
-    ? {
-        ...tableApi(routes),
-        arguments: Object.fromEntries(Object.keys(routes).map((key) => [key, argumentSchema(routes, key)])),
-      }
-    : tableApi(routes);
+  const taken = values.check ? writtenArguments(routes) : undefined;
+  const api: TableApi = taken === undefined ? tableApi(routes) : { ...tableApi(routes), arguments: taken };
   // Its server and security schemes, the second argument: docs/decisions.md, "A description's defaults".
   const table =
     literal(routes, json) + (Object.keys(api).length === 0 ? "" : `, ${literal(api, JSON.stringify(api, null, 2))}`);

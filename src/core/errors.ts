@@ -39,6 +39,27 @@ export const ErrorCodes = /*#__PURE__*/ Object.freeze({
  */
 export type EndpointErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes] | "ERR_INVALID_ARGUMENTS";
 
+/** Where an argument of a call goes: a parameter's location, or `body`. */
+export type ArgumentLocation = "path" | "query" | "querystring" | "header" | "cookie" | "body";
+
+/**
+ * One problem of a call's arguments, as `EndpointError`'s `problems` list them (code `ERR_INVALID_ARGUMENTS`, thrown
+ * by `fluent-endpoint/openapi`'s checked calls).
+ *
+ * @example
+ * const problem: ArgumentProblem = { in: "query", name: "state", keyword: "enum", message: 'query parameter "state": "opne" is not one of "open", "closed"' };
+ */
+export interface ArgumentProblem {
+  /** Where the argument goes. */
+  readonly in: ArgumentLocation;
+  /** The parameter's name, or a JSON pointer into the body (`/owner/login`; `""` for the body itself). */
+  readonly name: string;
+  /** The schema keyword the value breaks, or `"required"`. */
+  readonly keyword: string;
+  /** The problem in the description's words; never a credential's, a password's, a header's or a cookie's value. */
+  readonly message: string;
+}
+
 // Shared by every copy of the package in a process (Symbol.for), so both builds know each other's errors.
 const BRAND = /*#__PURE__*/ Symbol.for("fluent-endpoint.EndpointError");
 
@@ -57,17 +78,8 @@ const BRAND = /*#__PURE__*/ Symbol.for("fluent-endpoint.EndpointError");
 export class EndpointError extends TypeError {
   /** Stable, machine-readable reason; see {@link ErrorCodes}. */
   readonly code: EndpointErrorCode;
-  /** `ERR_INVALID_ARGUMENTS` only: every problem of the call's arguments (`fluent-endpoint/openapi`'s `ArgumentProblem`). */
-  declare readonly problems?: readonly {
-    /** Where the argument goes. */
-    readonly in: "path" | "query" | "querystring" | "header" | "cookie" | "body";
-    /** The parameter's name, or a JSON pointer into the body (`/owner/login`; `""` for the body itself). */
-    readonly name: string;
-    /** The schema keyword the value breaks, or `"required"`. */
-    readonly keyword: string;
-    /** The problem in the description's words. */
-    readonly message: string;
-  }[];
+  /** `ERR_INVALID_ARGUMENTS` only: every problem of the call's arguments. */
+  declare readonly problems?: readonly ArgumentProblem[];
 
   /**
    * @param code one of {@link ErrorCodes}

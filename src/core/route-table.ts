@@ -123,10 +123,11 @@ export interface TableApi {
   /** The operations its description declares but the table left out, each flawed: calling one throws its message. */
   readonly skipped?: readonly SkippedOperation[];
   /**
-   * Each route's argument schema (`argumentSchema()`), which `fluent-endpoint openapi --check` writes so that a
-   * table made by `routeTable()` can be checked (`openAPIEndpoint(routes, { check: true })`).
+   * What each operation's calls take, as its description declares it, for argument schemas and checks: what
+   * `openAPIRoutes()` reads from a description, and `fluent-endpoint openapi --check` writes so that a table made by
+   * `routeTable()` can be checked (`openAPIEndpoint(routes, { check: true })`).
    */
-  readonly arguments?: { readonly [route: string]: { readonly [keyword: string]: unknown } };
+  readonly arguments?: TableArguments;
 }
 
 /**
@@ -142,6 +143,70 @@ export interface SkippedOperation {
   readonly message: string;
   /** Its operationId, where the description gives one: `operation()` of that name throws the message too. */
   readonly operationId?: string;
+}
+
+/**
+ * What each operation of a table takes, with the schemas of the description it was compiled from.
+ *
+ * @example
+ * const taken: TableArguments = { document: { openapi: "3.1.0" }, operations: { "GET /pets": { parameters: [{ name: "limit", in: "query", schema: { type: "integer" } }] } } };
+ */
+export interface TableArguments {
+  /** The description's `openapi` version and the parts of it that the schemas' `$ref`s point into, at their places. */
+  readonly document: { readonly [field: string]: unknown };
+  /** Each operation's, by its route as the table names it. */
+  readonly operations: { readonly [route: string]: DeclaredArguments };
+}
+
+/**
+ * What a call of one operation takes, as its description declares it.
+ *
+ * @example
+ * const declared: DeclaredArguments = { parameters: [{ name: "petId", in: "path", required: true, schema: { type: "integer" } }] };
+ */
+export interface DeclaredArguments {
+  /** Its parameters, each by the key a call gives it under (a header's lower case), in the order OpenAPI ranks them. */
+  readonly parameters?: readonly DeclaredParameter[];
+  /** Its request body: the schema of the media type the table sends first. */
+  readonly body?: DeclaredBody;
+  /** Its summary, or else its description. */
+  readonly description?: string;
+}
+
+/**
+ * A parameter as a call gives it.
+ *
+ * @example
+ * const limit: DeclaredParameter = { name: "limit", in: "query", schema: { type: "integer", maximum: 100 } };
+ */
+export interface DeclaredParameter {
+  /** The key a call gives it under. */
+  readonly name: string;
+  /** Its location. */
+  readonly in: "path" | "query" | "querystring" | "header" | "cookie";
+  /** Whether a call must give it (a path parameter always). */
+  readonly required?: boolean;
+  /** Its schema (a `content` parameter's: its media type's), as the description writes it. */
+  readonly schema?: unknown;
+  /** Its description. */
+  readonly description?: string;
+  /** Whether it is deprecated. */
+  readonly deprecated?: boolean;
+}
+
+/**
+ * A request body as a call gives it.
+ *
+ * @example
+ * const body: DeclaredBody = { required: true, schema: { $ref: "#/components/schemas/Pet" } };
+ */
+export interface DeclaredBody {
+  /** Whether a call must send one. */
+  readonly required?: boolean;
+  /** Its schema, as the description writes it. */
+  readonly schema?: unknown;
+  /** Its description. */
+  readonly description?: string;
 }
 
 /**
@@ -226,11 +291,11 @@ export interface RouteTable<Routes = unknown> extends RouteTableData {
 }
 
 /** What builds a table's routes; made by `fluent-endpoint/openapi`, so the main bundle carries none of it. */
-export interface TableRuntime extends TableCode {
+export interface TableRuntime {
   /** The checked routes, by upper-case method and url (`"GET /pets/{petId}"`): a frozen record, so they never change. */
   readonly entries: { readonly [route: string]: RouteEntry };
-  /** Its code over the tables `withRoutes()` added before it, which it searches after its own routes and operations. */
-  over(below: TableCode): TableCode;
+  /** Its code over the tables `withRoutes()` added before it (`below`, undefined for none), which it searches after its own. */
+  over(below: TableCode | undefined): TableCode;
 }
 
 /**
@@ -256,19 +321,14 @@ export interface TableCode {
   /** Its route for a method (in any case) and a url as written; undefined for none. */
   route(method: string, url: string): RouteEntry | undefined;
   /**
-   * The route (`"GET /pets/{petId}"`) of the operation named `operationId`, the tables `below` searched when it lacks
-   * the name; `ERR_INVALID_ROUTE` for a name no table has (naming the closest) or one its table gives two operations.
+   * The route (`"GET /pets/{petId}"`) of the operation named `operationId`; `ERR_INVALID_ROUTE` for a name no table has
+   * (naming the closest) or one a table gives two operations.
    */
-  operation(operationId: string, below?: TableCode): string;
-  /**
-   * The values to expand a route's template with: a parameter such as `user-id` also under its varname `user%2Did`.
-   * Called first when a route is built, with the call's headers and data too, so a table may check the arguments.
-   */
-  values(
-    entry: RouteEntry,
-    params: Readonly<Record<string, unknown>>,
-    call?: CallArguments,
-  ): Readonly<Record<string, unknown>>;
+  operation(operationId: string): string;
+  /** Checks a call's arguments for a route before it is built, where the route's table was asked to; else nothing. */
+  check(entry: RouteEntry, params: Readonly<Record<string, unknown>>, call: CallArguments): void;
+  /** The values to expand a route's template with: a parameter such as `user-id` also under its varname `user%2Did`. */
+  values(entry: RouteEntry, params: Readonly<Record<string, unknown>>): Readonly<Record<string, unknown>>;
   /** Writes a header or cookie parameter of `entry` into `headers`, or returns the query text of a styled one. */
   placeParameter(
     entry: RouteEntry,
@@ -300,23 +360,15 @@ export function tableRuntime(routes: unknown, below: TableCode | undefined): Tab
     // A revoked Proxy holds no table.
   }
   // docs/decisions.md, "What a table trusts": each field read once, a table's routes frozen, a forged one refused here.
-  const { entries, route, operation, values, placeParameter, writeBody, server, authorize, over } = (
-    isObject(runtime) ? runtime : {}
-  ) as Partial<TableRuntime>;
-  const code = { route, operation, values, placeParameter, writeBody, server, authorize };
-  if (
-    !isObject(entries) ||
-    !Object.isFrozen(entries) ||
-    typeof over !== "function" ||
-    Object.values(code).some((member) => typeof member !== "function")
-  ) {
+  const { entries, over } = (isObject(runtime) ? runtime : {}) as Partial<TableRuntime>;
+  if (!isObject(entries) || !Object.isFrozen(entries) || typeof over !== "function") {
     throw new EndpointError(
       "ERR_INVALID_OPTIONS",
       `withRoutes() needs a table from routeTable(), got ${kindOf(routes)}`,
     );
   }
-  // The stacking of tables is the table runtime's code too, so the main bundle carries none of it.
-  return below === undefined ? Object.freeze(code as TableCode) : over!(below);
+  // The code and the stacking of tables are the table runtime's, so the main bundle carries none of them.
+  return over.call(runtime, below);
 }
 
 function isObject(value: unknown): value is object {

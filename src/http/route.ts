@@ -69,3 +69,9 @@ function readRoute(route: unknown): Route {
   }
   return Object.freeze({ method: readMethod(route.slice(0, space)), url });
 }
+
+/** GET and HEAD carry no body: their leftover parameters go in the query string, every other method's in the body. */
+export function carriesNoBody(method: string): boolean {
+  const upper = method.toUpperCase();
+  return upper === "GET" || upper === "HEAD";
+}

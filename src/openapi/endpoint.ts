@@ -4,12 +4,11 @@ import type { Endpoint } from "../api/builder.js";
 import { EndpointError, kindOf, quote } from "../core/errors.js";
 import { type RouteTable, TABLE, type TableApi } from "../core/route-table.js";
 import { isPlainObject } from "../core/values.js";
-import { argumentCheck } from "./check.js";
-import { openAPIRoutes } from "./routes.js";
-import { readServerVariables } from "./server.js";
-import { keepEndpointTable, sourceOf } from "./sources.js";
-import { bindTable, serversOf, tableApi } from "./table.js";
+import { argumentCheck } from "./check/check.js";
+import { compileDescription } from "./compile/compile.js";
 import type { Credentials } from "./security.js";
+import { readServerVariables } from "./server.js";
+import { bindTable, type Runtime, serversOf } from "./table/runtime.js";
 
 /**
  * What an endpoint made from a description sets.
@@ -66,7 +65,7 @@ export function openAPIEndpoint(description: unknown, options?: OpenAPIEndpointO
       `openAPIEndpoint() has no option ${quote(unknown)}: it takes serverVariables, credentials and check`,
     );
   }
-  const table = isTable(description) ? description : openAPIRoutes(description);
+  const table = isTable(description) ? description : compileDescription(description, "openAPIEndpoint()");
   const { serverVariables, credentials, check } = options ?? {};
   if (check !== undefined && typeof check !== "boolean") {
     throw new EndpointError(
@@ -74,32 +73,24 @@ export function openAPIEndpoint(description: unknown, options?: OpenAPIEndpointO
       `openAPIEndpoint() option check must be a boolean, got ${kindOf(check)}`,
     );
   }
-  if (check === true && sourceOf(table[TABLE]) === undefined && tableApi(table).arguments === undefined) {
+  const record = (table[TABLE] as Partial<Runtime>).table;
+  if (record === undefined) {
+    throw new EndpointError(
+      "ERR_INVALID_OPTIONS",
+      "openAPIEndpoint() needs a table from openAPIRoutes() or routeTable()",
+    );
+  }
+  if (check === true && record.schemas === undefined) {
     // A table written without its argument schemas can check nothing: checks asked for are never silently off.
     throw new EndpointError(
       "ERR_INVALID_OPTIONS",
       "openAPIEndpoint() check: the table carries no argument schemas: write it with `fluent-endpoint openapi --check`",
     );
   }
-  if (serverVariables === undefined && credentials === undefined && check !== true) return withTable(table);
-  const api = tableApi(table);
-  const servers = serversOf(Object.values(table[TABLE].entries), api);
-  const variables = readServerVariables(serverVariables, servers);
-  if (check !== true) return withTable(bindTable(table, { variables, credentials }));
-  // The check finds its routes' argument schemas through the bound table, which it is part of.
-  const bound: RouteTable = bindTable(table, {
-    variables,
-    credentials,
-    check: argumentCheck(() => bound[TABLE], credentialNames(api)),
-  });
-  return withTable(bound);
-}
-
-/** `endpoint.withRoutes(table)`, remembered so `argumentSchema(api, key)` finds its table. */
-function withTable(table: RouteTable): Endpoint<{}, unknown> {
-  const api = endpoint.withRoutes(table);
-  keepEndpointTable(api, table);
-  return api;
+  if (serverVariables === undefined && credentials === undefined && check !== true) return endpoint.withRoutes(table);
+  const variables = readServerVariables(serverVariables, serversOf(record));
+  const checks = check === true ? argumentCheck(credentialNames(record.api)) : undefined;
+  return endpoint.withRoutes(bindTable(table, { variables, credentials, ...(checks && { check: checks }) }));
 }
 
 const OPTIONS: ReadonlySet<string> = /*#__PURE__*/ new Set(["serverVariables", "credentials", "check"]);

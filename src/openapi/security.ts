@@ -3,7 +3,7 @@
 import { kindOf, EndpointError, quote } from "../core/errors.js";
 import type { RouteEntry, SecurityScheme } from "../core/route-table.js";
 import { isPlainObject, setOwn } from "../core/values.js";
-import { assertHeaderName, assertHeaderValue } from "../http/headers.js";
+import { assertHeaderValue } from "../http/headers.js";
 import { encodeText, queryPair } from "../http/serialize.js";
 import { isToken } from "../http/tokens.js";
 import { encodeUnreserved } from "../template/encode.js";
@@ -31,26 +31,29 @@ const TYPES: ReadonlySet<unknown> = /*#__PURE__*/ new Set(["apiKey", "http", "oa
 export function readSchemes(where: string, schemes: unknown): Readonly<Record<string, SecurityScheme>> {
   if (!isPlainObject(schemes)) fail(`${where} has securitySchemes that are not an object`);
   const copy: Record<string, SecurityScheme> = {};
-  for (const name of Object.keys(schemes)) {
-    const { type, in: location, name: key, scheme } = isPlainObject(schemes[name]) ? schemes[name] : {};
-    const what = `${where} has the security scheme ${quote(name)}`;
-    if (!TYPES.has(type)) fail(`${what} of type ${quote(String(type))}`);
-    if (type === "apiKey") {
-      if (location !== "header" && location !== "query" && location !== "cookie") {
-        fail(`${what} in ${quote(String(location))}, not header, query or cookie`);
-      }
-      if (typeof key !== "string" || key === "") fail(`${what} without a name`);
-      if (location === "header") assertHeaderName(key);
-      if (location === "cookie" && !isToken(key)) fail(`${what} named ${quote(key)}, which is no cookie name`);
-      setOwn(copy, name, Object.freeze({ type, in: location, name: key }));
-    } else if (type === "http") {
-      if (typeof scheme !== "string" || !isToken(scheme)) fail(`${what} of HTTP scheme ${quote(String(scheme))}`);
-      setOwn(copy, name, Object.freeze({ type, scheme }));
-    } else {
-      setOwn(copy, name, Object.freeze({ type: type as "oauth2" }));
-    }
-  }
+  for (const name of Object.keys(schemes)) setOwn(copy, name, readScheme(where, name, schemes[name]));
   return Object.freeze(copy);
+}
+
+/** One security scheme, `name`, checked and copied: `ERR_INVALID_OPTIONS` for one no request could use. */
+export function readScheme(where: string, name: string, scheme: unknown): SecurityScheme {
+  const { type, in: location, name: key, scheme: named } = isPlainObject(scheme) ? scheme : {};
+  const what = `${where} has the security scheme ${quote(name)}`;
+  if (!TYPES.has(type)) fail(`${what} of type ${quote(String(type))}`);
+  if (type === "apiKey") {
+    if (location !== "header" && location !== "query" && location !== "cookie") {
+      fail(`${what} in ${quote(String(location))}, not header, query or cookie`);
+    }
+    if (typeof key !== "string" || key === "") fail(`${what} without a name`);
+    if (location === "header" && !isToken(key)) fail(`${what} in the header ${quote(key)}, which is no HTTP token`);
+    if (location === "cookie" && !isToken(key)) fail(`${what} named ${quote(key)}, which is no cookie name`);
+    return Object.freeze({ type, in: location, name: key });
+  }
+  if (type === "http") {
+    if (typeof named !== "string" || !isToken(named)) fail(`${what} of HTTP scheme ${quote(String(named))}`);
+    return Object.freeze({ type, scheme: named });
+  }
+  return Object.freeze({ type: type as "oauth2" });
 }
 
 /**

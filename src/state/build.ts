@@ -1,4 +1,5 @@
 import { applyFormat } from "../http/media-type.js";
+import { carriesNoBody } from "../http/route.js";
 import { STANDARD_METHOD } from "../http/tokens.js";
 import { appendQuery, joinUrl } from "../http/url.js";
 import { queryPair, queryValue } from "../http/serialize.js";
@@ -34,7 +35,9 @@ export function buildRequest(state: EndpointState, conventions: Conventions): Re
   const { table } = conventions;
   const template = entry === undefined ? parseUrlTemplate(state.url) : parseTableTemplate(entry.url);
   const { params } = state;
-  const values = entry === undefined ? params : table!.values(entry, params, state);
+  // docs/decisions.md, "Argument checks": a table asked to check a route's calls does, before anything is built.
+  if (entry !== undefined) table!.check(entry, params, state);
+  const values = entry === undefined ? params : table!.values(entry, params);
   const { baseUrl } = state;
   let url: string;
   try {
@@ -63,8 +66,7 @@ export function buildRequest(state: EndpointState, conventions: Conventions): Re
     if (previewed !== undefined) headers.accept = previewed;
   }
 
-  // GET and HEAD send leftover parameters in the query string and never carry a body.
-  const queryMethod = upperCaseMethod === "GET" || upperCaseMethod === "HEAD";
+  const queryMethod = carriesNoBody(state.method);
   let query = "";
   let fields: Record<string, unknown> | undefined;
   let key: string | undefined;

@@ -1,0 +1,212 @@
+// Argument checks: a call's arguments validated against its operation's argument schema before anything is built
+// (docs/decisions.md, "Argument checks"), by @cfworker/json-schema, which interprets a schema (no eval, no new Function).
+import { Validator, type Schema } from "@cfworker/json-schema";
+import { EndpointError, isRevoked } from "../../core/errors.js";
+import { type CallArguments, placementOf } from "../../core/route-table.js";
+import { isPlainObject, ownValue } from "../../core/values.js";
+import { carriesNoBody } from "../../http/route.js";
+import { bodyKind } from "../call/body.js";
+import { type OperationArguments, operationArguments } from "../schema/arguments.js";
+import type { Operation } from "../table/operation.js";
+import type { ArgumentCheck } from "../table/runtime.js";
+import { type Coercion, coercion, scalarCheck } from "./predicates.js";
+import { problemsOf } from "./problems.js";
+
+/** An operation's compiled checks. */
+interface Compiled {
+  readonly operation: OperationArguments;
+  /** Stops at the first problem: a call that passes, the usual case, costs the least. */
+  readonly validator: Validator;
+  /** Lists every problem, made on the first call that fails. */
+  full?: Validator;
+  /** Each top-level argument whose schema is a plain scalar one, as a predicate (see {@link scalarCheck}). */
+  readonly scalars: ReadonlyMap<string, (value: unknown) => boolean>;
+  readonly required: readonly string[];
+  /** The parameters whose text reads as their declared number, integer or boolean (a list's items too). */
+  readonly coercions: ReadonlyMap<string, Coercion>;
+  /** The schema the validator runs (`format` left out: an annotation in 2020-12), for the messages' words. */
+  readonly schema: Record<string, unknown>;
+}
+
+/** Beyond this nesting a value is not checked: the validator recurses as deep as the value (docs/decisions.md, "Argument checks"). */
+const MAX_VALUE_DEPTH = 64;
+
+/** Each operation's compiled checks (null: it has no argument schema), made on its first checked call. */
+const compiledChecks = /*#__PURE__*/ new WeakMap<Operation, Compiled | null>();
+
+/** The check of calls to a table's operations; `secrets` are the parameters that carry a credential. */
+export function argumentCheck(secrets: ReadonlySet<string>): ArgumentCheck {
+  return (operation, params, call) => {
+    let checks = compiledChecks.get(operation);
+    if (checks === undefined) {
+      const taken = operationArguments(operation);
+      checks = taken === undefined ? null : compile(taken);
+      compiledChecks.set(operation, checks);
+    }
+    if (checks !== null) checkCall(checks, operation, params, call, secrets);
+  };
+}
+
+function compile(operation: OperationArguments): Compiled {
+  // docs/decisions.md, "Hostile schemas": a refused pattern is said once, when the operation's checks are compiled.
+  const { $comment } = operation.schema;
+  if (typeof $comment === "string") console.warn(`fluent-endpoint: ${operation.route}: ${$comment}`);
+  const schema = withoutFormat(structuredClone(operation.schema)) as Record<string, unknown>;
+  // The validator keeps its own copy: it marks the schemas it dereferences.
+  const scalars = new Map<string, (value: unknown) => boolean>();
+  const coercions = new Map<string, Coercion>();
+  const properties = schema.properties as Record<string, unknown>;
+  for (const name of Object.keys(properties)) {
+    const predicate = scalarCheck(properties[name]);
+    if (predicate !== undefined) scalars.set(name, predicate);
+    const coerce = operation.locations.get(name) === "body" ? undefined : coercion(properties[name], schema);
+    if (coerce !== undefined) coercions.set(name, coerce);
+  }
+  return {
+    operation,
+    schema,
+    scalars,
+    coercions,
+    required: (schema.required as string[] | undefined) ?? [],
+    validator: new Validator(structuredClone(schema) as Schema, "2020-12", true),
+  };
+}
+
+function checkCall(
+  compiled: Compiled,
+  operation: Operation,
+  params: Readonly<Record<string, unknown>>,
+  call: CallArguments,
+  secrets: ReadonlySet<string>,
+): void {
+  const { validator, schema } = compiled;
+  const { locations, route, bodyFields } = compiled.operation;
+  const instance: Record<string, unknown> = {};
+  const unchecked: string[][] = [];
+  let fields: Record<string, unknown> | undefined;
+  // As the request is built: leftovers go to the body, but for GET and HEAD.
+  const leftoversToBody = !carriesNoBody(operation.method);
+  for (const name of Object.keys(params)) {
+    const value = params[name];
+    if (value === undefined) continue;
+    const placement = placementOf(operation, name);
+    if (placement === "body" || (placement === undefined && leftoversToBody)) {
+      (fields ??= {})[name] = value;
+      continue;
+    }
+    const key = placement === undefined ? name : locations.has(name) ? name : name.toLowerCase();
+    if (!locations.has(key)) continue;
+    const read = asInstance(value, [key], unchecked);
+    const coerce = compiled.coercions.get(key);
+    instance[key] = coerce === undefined ? read : coerce(read);
+  }
+  // A header parameter given in `headers` is the same argument.
+  for (const [key, location] of locations) {
+    if (location !== "header" || Object.hasOwn(instance, key)) continue;
+    const value = ownValue(call.headers, key);
+    if (value !== undefined && value !== null) instance[key] = (compiled.coercions.get(key) ?? String)(String(value));
+  }
+  if (bodyFields && fields !== undefined) {
+    for (const name of Object.keys(fields)) instance[name] = asInstance(fields[name], [name], unchecked);
+  } else if (locations.has("data")) {
+    const body = call.data !== undefined ? call.data.value : fields;
+    if (body !== undefined) instance.data = asInstance(body, ["data"], unchecked);
+  }
+  if ((unchecked.length === 0 && passes(compiled, instance)) || validator.validate(instance).valid) return;
+  compiled.full ??= new Validator(structuredClone(schema) as Schema, "2020-12", false);
+  const { errors } = compiled.full.validate(instance);
+  const annotated = compiled.operation.schema;
+  const subject = { schema, annotated, instance, locations, bodyFields, secrets, unchecked };
+  const problems = problemsOf(errors, subject);
+  if (problems.length === 0) return;
+  const count = problems.length === 1 ? "" : `${problems.length} problems: `;
+  const error = new EndpointError(
+    "ERR_INVALID_ARGUMENTS",
+    `${route}: ${count}${problems.map((problem) => problem.message).join("; ")}`,
+  );
+  Object.defineProperty(error, "problems", { value: Object.freeze(problems), enumerable: true });
+  throw error;
+}
+
+/** Whether every argument given is a scalar one its predicate takes and every required one is given. */
+function passes({ scalars, required }: Compiled, instance: Record<string, unknown>): boolean {
+  for (const name of required) if (!Object.hasOwn(instance, name)) return false;
+  for (const name of Object.keys(instance)) if (!scalars.get(name)?.(instance[name])) return false;
+  return true;
+}
+
+/**
+ * A value as the JSON data a schema describes: a Date as its ISO text (as it is sent), `undefined` fields left out.
+ * What no schema describes — bytes, a Blob, a stream, a cycle, nesting over 64 levels — is not checked: it stands as
+ * `""`, its place listed in `unchecked`, so its siblings are checked all the same.
+ */
+function asInstance(value: unknown, at: readonly string[], unchecked: string[][]): unknown {
+  const seen = new Set<object>();
+  const read = (item: unknown, path: readonly string[]): unknown => {
+    if (item === null || typeof item === "string" || typeof item === "boolean") return item;
+    if (typeof item === "number" && Number.isFinite(item)) return item;
+    if (typeof item === "object" && !isRevoked(item) && !seen.has(item) && path.length - at.length <= MAX_VALUE_DEPTH) {
+      if (item instanceof Date && !Number.isNaN(item.getTime())) return item.toISOString();
+      const kind = bodyKind(item);
+      if (kind === "fields" || Array.isArray(item)) {
+        seen.add(item);
+        const copy = Array.isArray(item)
+          ? item.map((member, index) => (member === undefined ? null : read(member, [...path, String(index)])))
+          : fieldsOf(item as Record<string, unknown>, path, read);
+        seen.delete(item);
+        return copy;
+      }
+    }
+    unchecked.push([...path]);
+    return "";
+  };
+  return read(value, at);
+}
+
+function fieldsOf(
+  item: Record<string, unknown>,
+  path: readonly string[],
+  read: (item: unknown, path: readonly string[]) => unknown,
+): Record<string, unknown> {
+  const object: Record<string, unknown> = {};
+  for (const key of Object.keys(item)) {
+    const member = item[key];
+    if (member === undefined) continue;
+    const value = read(member, [...path, key]);
+    Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
+  }
+  return object;
+}
+
+/** `schema` without `format` anywhere a schema is: OpenAPI 3.1 and JSON Schema 2020-12 make it an annotation. */
+function withoutFormat(schema: unknown): unknown {
+  const pending: unknown[] = [schema];
+  while (pending.length > 0) {
+    const node = pending.pop();
+    if (!isPlainObject(node)) continue;
+    delete node.format;
+    for (const keyword of [
+      "additionalProperties",
+      "not",
+      "if",
+      "then",
+      "else",
+      "contains",
+      "propertyNames",
+      "items",
+      "unevaluatedProperties",
+      "unevaluatedItems",
+    ]) {
+      pending.push(node[keyword]);
+    }
+    for (const keyword of ["allOf", "anyOf", "oneOf", "prefixItems"]) {
+      const list = node[keyword];
+      if (Array.isArray(list)) pending.push(...list);
+    }
+    for (const keyword of ["properties", "patternProperties", "dependentSchemas", "$defs"]) {
+      const record = node[keyword];
+      if (isPlainObject(record)) pending.push(...Object.values(record));
+    }
+  }
+  return schema;
+}

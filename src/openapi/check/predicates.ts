@@ -1,0 +1,116 @@
+// What the checks decide without the validator: a plain scalar argument by a compiled predicate, and a parameter's
+// text read as the number or boolean it declares (docs/decisions.md, "Argument checks").
+import { isPlainObject } from "../../core/values.js";
+import { pointerKeys, valueAt } from "../pointer.js";
+
+/** The keywords a scalar schema's predicate decides; a schema with any other is left to the validator. */
+const SCALAR_KEYWORDS: ReadonlySet<string> = /*#__PURE__*/ new Set([
+  "type",
+  "enum",
+  "const",
+  "minimum",
+  "maximum",
+  "exclusiveMinimum",
+  "exclusiveMaximum",
+  "minLength",
+  "maxLength",
+  "pattern",
+  "title",
+  "description",
+  "default",
+  "examples",
+  "deprecated",
+  "readOnly",
+  "writeOnly",
+]);
+const SCALAR_TYPES: ReadonlySet<unknown> = /*#__PURE__*/ new Set(["string", "number", "integer", "boolean", "null"]);
+const NUMBER = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/;
+
+/**
+ * A predicate for a plain scalar schema (`{ type: "integer", minimum: 1 }`, an `enum` of text): the common
+ * parameter, decided without the validator's walk. It only ever answers for a valid value: a call it fails is
+ * validated again by the validator, whose problems are what is reported, so the two can never disagree on a
+ * refusal. Undefined for any other schema.
+ */
+export function scalarCheck(schema: unknown): ((value: unknown) => boolean) | undefined {
+  if (schema === true) return () => true;
+  if (!isPlainObject(schema) || !Object.keys(schema).every((keyword) => SCALAR_KEYWORDS.has(keyword))) return undefined;
+  const { type, enum: values, const: constant, minimum, maximum, exclusiveMinimum, exclusiveMaximum } = schema;
+  const { minLength, maxLength, pattern } = schema;
+  const types = type === undefined ? undefined : Array.isArray(type) ? type : [type];
+  if (types !== undefined && !types.every((each) => SCALAR_TYPES.has(each))) return undefined;
+  if (
+    values !== undefined &&
+    !(Array.isArray(values) && values.every((each) => each === null || typeof each !== "object"))
+  ) {
+    return undefined;
+  }
+  if ("const" in schema && constant !== null && typeof constant === "object") return undefined;
+  const allowed = values === undefined ? undefined : new Set(values);
+  const regex = typeof pattern === "string" ? new RegExp(pattern, "u") : undefined;
+  const number = (bound: unknown) => (typeof bound === "number" ? bound : undefined);
+  const [min, max, above, below] = [minimum, maximum, exclusiveMinimum, exclusiveMaximum].map(number);
+  const [shortest, longest] = [minLength, maxLength].map(number);
+  return (value) => {
+    if (types !== undefined && !types.some((each) => isOfType(value, each))) return false;
+    if (allowed !== undefined && !allowed.has(value)) return false;
+    if ("const" in schema && value !== constant) return false;
+    if (typeof value === "number") {
+      if ((min !== undefined && value < min) || (max !== undefined && value > max)) return false;
+      if ((above !== undefined && value <= above) || (below !== undefined && value >= below)) return false;
+    } else if (typeof value === "string") {
+      // JSON Schema counts code points; a UTF-16 length within both bounds is within them when it holds no pair.
+      const length = /[\uD800-\uDFFF]/.test(value) ? [...value].length : value.length;
+      if ((shortest !== undefined && length < shortest) || (longest !== undefined && length > longest)) return false;
+      if (regex !== undefined && !regex.test(value)) return false;
+    }
+    return true;
+  };
+}
+
+function isOfType(value: unknown, type: unknown): boolean {
+  switch (type) {
+    case "integer":
+      return Number.isInteger(value);
+    case "null":
+      return value === null;
+    default:
+      return typeof value === type;
+  }
+}
+
+export type Coercion = (value: unknown) => unknown;
+
+/**
+ * A parameter's text read as its declared number, integer or boolean (it travels as text: values from forms and
+ * urls are strings); a list's items too. Anything else as it is.
+ */
+export function coercion(schema: unknown, root: Record<string, unknown>, depth = 0): Coercion | undefined {
+  schema = resolved(root, schema);
+  if (!isPlainObject(schema) || depth > 1) return undefined;
+  const { type } = schema;
+  const types = Array.isArray(type) ? type : [type];
+  if (types.includes("array")) {
+    const items = coercion(schema.items, root, depth + 1);
+    return items === undefined ? undefined : (value) => (Array.isArray(value) ? value.map(items) : value);
+  }
+  if (types.includes("string")) return undefined;
+  const numeric = types.includes("number") || types.includes("integer");
+  const boolean = types.includes("boolean");
+  if (!numeric && !boolean) return undefined;
+  return (value) => {
+    if (typeof value !== "string") return value;
+    if (numeric && NUMBER.test(value)) return Number(value);
+    if (boolean && (value === "true" || value === "false")) return value === "true";
+    return value;
+  };
+}
+
+/** A schema with its `$ref` chain into the root's `$defs` followed (the conversion leaves no chain over one link). */
+function resolved(root: Record<string, unknown>, schema: unknown): unknown {
+  for (let hops = 0; isPlainObject(schema) && typeof schema.$ref === "string" && hops < 100; hops++) {
+    const keys = pointerKeys(schema.$ref);
+    schema = keys === undefined ? undefined : valueAt(root, keys);
+  }
+  return schema;
+}

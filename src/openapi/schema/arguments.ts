@@ -1,0 +1,147 @@
+// An operation's argument schema: one JSON Schema (2020-12) of the options object a call of it takes
+// (docs/decisions.md, "Argument schemas"), made from the operation's record, which the request is built by too.
+import { type ArgumentLocation, EndpointError, quote } from "../../core/errors.js";
+import { isPlainObject, setOwn } from "../../core/values.js";
+import { carriesNoBody } from "../../http/route.js";
+import { codeOf, findOperation } from "../table/forms.js";
+import { emptiesItsSegment, type Operation } from "../table/operation.js";
+import { conversionOf, convert, finishDefs, follow, type JsonSchema, type Node } from "./convert.js";
+
+export type { JsonSchema } from "./convert.js";
+
+/** An operation's argument schema, with what the checks need besides it. */
+export interface OperationArguments {
+  /** `"GET /pets/{petId}"`. */
+  readonly route: string;
+  /** The schema, as `argumentSchema()` returns a copy of it. */
+  readonly schema: Node;
+  /** Each top-level property's location (`data`: `body`). */
+  readonly locations: ReadonlyMap<string, ArgumentLocation>;
+  /**
+   * The body's fields are top-level arguments: the operation has a parameter or body field named `data`, so a call
+   * cannot pass the body as `data` (only an object schema's `properties` are described then).
+   */
+  readonly bodyFields: boolean;
+  /** The patterns refused as unsafe to run (docs/decisions.md, "Hostile schemas"). */
+  readonly refused: readonly string[];
+}
+
+/** Each operation's argument schema, made when first asked for (compiling with checks off costs nothing more). */
+const argumentsOfOperations = /*#__PURE__*/ new WeakMap<Operation, OperationArguments>();
+
+/** The argument schema of `operation`; undefined where its table knows none (a `routeTable()` written without it). */
+export function operationArguments(operation: Operation): OperationArguments | undefined {
+  const { declared, table } = operation;
+  if (declared === undefined || table.schemas === undefined) return undefined;
+  let found = argumentsOfOperations.get(operation);
+  if (found === undefined) {
+    found = buildArguments(operation);
+    argumentsOfOperations.set(operation, found);
+  }
+  return found;
+}
+
+function buildArguments(operation: Operation): OperationArguments {
+  const { route, method, declared, table } = operation;
+  const conversion = conversionOf(table.schemas!);
+  const properties: Record<string, JsonSchema> = {};
+  const required: string[] = [];
+  const locations = new Map<string, ArgumentLocation>();
+  for (const { name, in: location, required: isRequired, schema, description, deprecated } of declared!.parameters ??
+    []) {
+    if (locations.has(name)) continue;
+    let converted = convert(conversion, schema ?? true, 0);
+    if (description !== undefined || deprecated === true) {
+      const annotated: Record<string, unknown> = typeof converted === "boolean" ? {} : { ...converted };
+      if (description !== undefined) annotated.description = description;
+      if (deprecated === true) annotated.deprecated = true;
+      converted = converted === false ? { ...annotated, not: true } : annotated;
+    }
+    // `""` for a path parameter alone in its segment is no value: the request would go to another url.
+    // (A schema that takes no text, such as an integer's, refuses `""` already.)
+    if (location === "path" && emptiesItsSegment(operation, name) && converted !== false) {
+      const text = typeof converted === "boolean" ? {} : converted;
+      const { type, minLength } = text;
+      const takesText = type === undefined || type === "string" || (Array.isArray(type) && type.includes("string"));
+      if (takesText && (typeof minLength !== "number" || minLength < 1)) converted = { ...text, minLength: 1 };
+    }
+    setOwn(properties, name, converted);
+    locations.set(name, location);
+    // OpenAPI: a path parameter is always required.
+    if (isRequired === true || location === "path") required.push(name);
+  }
+  // The body is what the build sends: none for GET and HEAD, which carry none.
+  const body = declared!.body;
+  const bodyFields = Object.hasOwn(operation.parameters, "data");
+  let dependentRequired: Record<string, string[]> | undefined;
+  if (body !== undefined && operation.body !== undefined && !carriesNoBody(method)) {
+    if (bodyFields) {
+      // A parameter or body field named `data`: the body is given as its fields, each a top-level argument.
+      const converted = convert(conversion, follow(conversion, body.schema) ?? body.schema ?? true, 0);
+      const fields = typeof converted === "object" && isPlainObject(converted.properties) ? converted.properties : {};
+      for (const field of Object.keys(fields)) {
+        if (locations.has(field)) continue;
+        setOwn(properties, field, fields[field] as JsonSchema);
+        locations.set(field, "body");
+      }
+      const needed = (
+        typeof converted === "object" && Array.isArray(converted.required) ? converted.required : []
+      ).filter((field: unknown): field is string => typeof field === "string" && locations.get(field) === "body");
+      if (body.required === true) required.push(...needed);
+      else if (needed.length > 0) {
+        // An optional body is sent once any field is given: then it needs its required fields.
+        dependentRequired = {};
+        for (const [field, location] of locations) if (location === "body") setOwn(dependentRequired, field, needed);
+      }
+    } else {
+      let converted = convert(conversion, body.schema ?? true, 0);
+      if (body.description !== undefined) {
+        converted = { ...(typeof converted === "boolean" ? {} : converted), description: body.description };
+      }
+      setOwn(properties, "data", converted);
+      locations.set("data", "body");
+      if (body.required === true) required.push("data");
+    }
+  }
+  const defs = finishDefs(conversion);
+  const schema: Node = { $schema: "https://json-schema.org/draft/2020-12/schema", title: route };
+  if (declared!.description !== undefined) schema.description = declared!.description;
+  schema.type = "object";
+  schema.properties = properties;
+  if (required.length > 0) schema.required = required;
+  if (dependentRequired !== undefined) schema.dependentRequired = dependentRequired;
+  if (defs !== undefined) schema.$defs = defs;
+  const { refused } = conversion;
+  if (refused.length > 0) {
+    schema.$comment = `patterns refused as unsafe to run, left unchecked: ${refused.map((pattern) => quote(pattern, 80)).join(", ")}`;
+  }
+  return { route, schema, locations, bodyFields, refused };
+}
+
+/**
+ * The argument schema of one operation: a JSON Schema (2020-12) of the options object a call takes, its parameters
+ * by name (a header's lower case; `Accept`, `Content-Type` and `Authorization`, whose definition OpenAPI ignores, left
+ * out) and the body as `data` (none for GET and HEAD, which carry no body), with `required`, the description's
+ * `description` texts, and exactly the rules `openAPIEndpoint(…, { check: true })` enforces (a path, query, header or
+ * cookie value may also be given as text that reads as its number or boolean; `format` is an annotation). A fresh
+ * object each call.
+ *
+ * @param api - an endpoint, however made (`openAPIEndpoint()`, `withRoutes()`, `defaults()`), a table from
+ *   `openAPIRoutes()` or `routeTable()`, or a description (compiled for the call)
+ * @param key - `"METHOD /path"` or an operationId
+ * @example
+ * import { argumentSchema } from "fluent-endpoint/openapi";
+ * const tool = { name: "getPet", parameters: argumentSchema(routes, "getPet") };
+ * // { type: "object", properties: { petId: { type: "integer" } }, required: ["petId"], … }
+ */
+export function argumentSchema(api: unknown, key: string): Record<string, unknown> {
+  const caller = "argumentSchema()";
+  const found = operationArguments(findOperation(codeOf(api, caller), key, caller));
+  if (found === undefined) {
+    throw new EndpointError(
+      "ERR_INVALID_OPTIONS",
+      `${caller}: ${quote(key)} has no argument schema (a table made by routeTable() without one)`,
+    );
+  }
+  return structuredClone(found.schema);
+}

@@ -38,13 +38,13 @@ describe("the method", () => {
     expect(toFetch(endpoint(route, { username: "octocat" }))[1].method).toBe(method);
   });
 
-  // fetch itself upper-cases only DELETE, GET, HEAD, OPTIONS, POST and PUT; RFC 9110 §9.1: methods are case-sensitive.
+  // fetch itself upper-cases only DELETE, GET, HEAD, OPTIONS, POST and PUT; every registered method is upper case.
   it.each([
     ["patch", "PATCH"],
-    ["mIxEd", "mIxEd"],
-    ["propfind", "propfind"],
+    ["mIxEd", "MIXED"],
+    ["propfind", "PROPFIND"],
     ["PROPFIND", "PROPFIND"],
-  ])("a standard method in any case is sent upper case, an extension method as written: %s → %s", (given, sent) => {
+  ])("every method in any case, a standard or an extension one, is sent upper case: %s → %s", (given, sent) => {
     expect(toFetch({ method: given, url: "https://h.example/", headers: {} })[1].method).toBe(sent);
     expect(toFetch(endpoint(`${given} /files`))[1].method).toBe(sent);
   });

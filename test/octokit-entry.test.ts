@@ -30,13 +30,13 @@ describe("the result's method is upper case, as @octokit/endpoint returns it; me
     expect(endpoint.merge(route, options).method).toBe(T.merge(route, options).method);
   });
 
-  // RFC 9110 §9.1: methods are case-sensitive; @octokit/endpoint upper-cases them too (PROPFIND), which Octokit needs of
-  // the standard ones only (its plugins compare the method with "GET").
-  it("an extension method keeps its case, as in the main entry: propfind, mIxEd", () => {
-    expect(endpoint("propfind /x").method).toBe("propfind");
-    expect(endpoint.parse(endpoint.merge("mIxEd /x")).method).toBe("mIxEd");
-    expect(endpoint.builder().route("mIxEd /x").build().method).toBe("mIxEd");
-    expect(T("propfind /x").method).toBe("PROPFIND");
+  it("an extension method is upper case too, as @octokit/endpoint writes it: propfind, mIxEd", () => {
+    expect(endpoint("propfind /x").method).toBe("PROPFIND");
+    expect(endpoint("propfind /x").method).toBe(T("propfind /x").method);
+    expect(endpoint.parse(endpoint.merge("mIxEd /x")).method).toBe("MIXED");
+    expect(endpoint.parse(endpoint.merge("mIxEd /x")).method).toBe(T.parse(T.merge("mIxEd /x")).method);
+    expect(endpoint.builder().route("propfind /x").build().method).toBe("PROPFIND");
+    expect(endpoint.merge("mIxEd /x").method).toBe("mIxEd");
   });
 
   it("in a builder of the entry too, which builds as the entry's endpoint() does", () => {

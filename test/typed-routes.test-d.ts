@@ -120,6 +120,8 @@ describe("names a literal route requires", () => {
     expectTypeOf(endpoint("GET /user").method).toEqualTypeOf<"get">();
     expectTypeOf(endpoint("patch /user", { bio: "x" }).method).toEqualTypeOf<"patch">();
     expectTypeOf(endpoint({ method: "DELETE", url: "/user" }).method).toEqualTypeOf<"delete">();
+    expectTypeOf(endpoint("PROPFIND /dav").method).toEqualTypeOf<"propfind">();
+    expectTypeOf(endpoint({ method: "mIxEd", url: "/x" }).method).toEqualTypeOf<"mixed">();
     expectTypeOf(endpoint("/user").method).toEqualTypeOf<string>();
     expectTypeOf(endpoint({ url: "/user" }).method).toEqualTypeOf<string>();
   });
@@ -270,6 +272,8 @@ describe("builder type-state", () => {
   it("builds the literal lowercased method", () => {
     expectTypeOf(builder.route("GET /user").build().method).toEqualTypeOf<"get">();
     expectTypeOf(builder.route("POST /x").method("PATCH").build().method).toEqualTypeOf<"patch">();
+    expectTypeOf(builder.route("PROPFIND /dav").build().method).toEqualTypeOf<"propfind">();
+    expectTypeOf(builder.route("/x").method("mIxEd").build().method).toEqualTypeOf<"mixed">();
     expectTypeOf(builder.route("/user").build().method).toEqualTypeOf<string>();
     expectTypeOf(builder.build().method).toEqualTypeOf<string>();
   });

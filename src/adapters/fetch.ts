@@ -1,7 +1,6 @@
 import { kindOf, EndpointError, isRevoked, quote } from "../core/errors.js";
 import { formBody, plainFormField } from "../http/serialize.js";
 import { jsonText } from "../http/json.js";
-import { STANDARD_METHOD } from "../http/tokens.js";
 import type { RequestOptions } from "../core/types.js";
 import { builtinKind, isPlainObject, ownValue, scalarText, setOwn } from "../core/values.js";
 import { Walk } from "../core/walk.js";
@@ -14,7 +13,7 @@ import { Walk } from "../core/walk.js";
  * init.method; // "DELETE"
  */
 export interface FetchInit {
-  /** The method, upper case if it is a standard one (an extension method keeps its case). */
+  /** The method in upper case. */
   method: string;
   /** Every header value as text. */
   headers: Record<string, string>;
@@ -103,7 +102,7 @@ const SENT_AS_THEY_ARE = /*#__PURE__*/ new Set([
 ]);
 
 /**
- * Turns request options into the arguments of `fetch`: a standard method uppercased (fetch sends `patch` verbatim),
+ * Turns request options into the arguments of `fetch`: the method uppercased (fetch sends `patch` verbatim),
  * header values as text, the body serialised by its content type (see docs/decisions.md, "`toFetch` bodies").
  *
  * @example
@@ -133,8 +132,8 @@ export function toFetch(options: RequestOptions): [string, FetchInit] {
     setOwn(headers, name, String(value));
     if (name.length === 12 && name.toLowerCase() === "content-type") contentType = name;
   }
-  // fetch upper-cases only DELETE, GET, HEAD, OPTIONS, POST and PUT; an extension method keeps its case.
-  const init: FetchInit = { method: STANDARD_METHOD.test(method) ? method.toUpperCase() : method, headers };
+  // Every registered method is upper case (RFC 9110 §16.1.1); fetch itself upper-cases six of them only.
+  const init: FetchInit = { method: method.toUpperCase(), headers };
   // Own fields only, here and for the signal: a polluted Object.prototype adds no body.
   const body = ownValue(options, "body");
   if (body !== undefined) {

@@ -1,13 +1,16 @@
 import { boundedCache } from "../core/cache.js";
 import { ALPHA, spanOf } from "../core/chars.js";
 import { codePointLabel, kindOf, EndpointError, quote } from "../core/errors.js";
-import { readMethod, STANDARD_METHOD } from "./tokens.js";
+import { readMethod } from "./tokens.js";
 
 /** A route string split into its parts. */
 export interface Route {
   readonly method: string | undefined;
   readonly url: string;
 }
+
+// RFC 9110's methods, PATCH and OpenAPI 3.2's QUERY: a single word that is one is a method with its URL missing.
+const STANDARD_METHOD = /^(?:get|head|post|put|patch|delete|options|trace|connect|query)$/i;
 
 // Routes are usually literals called often (docs/decisions.md, "Route cache").
 const routes = /*#__PURE__*/ boundedCache(512, 2048, readRoute);
@@ -43,7 +46,7 @@ function readRoute(route: unknown): Route {
   }
   const space = route.indexOf(" ");
   if (space === -1) {
-    // A single word that is a method is a method with its URL missing, not a relative URL.
+    // A method with its URL missing, not a relative URL.
     if (route === "" || STANDARD_METHOD.test(route)) {
       throw new EndpointError(
         "ERR_INVALID_ROUTE",

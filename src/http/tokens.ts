@@ -30,13 +30,7 @@ export function readMethod(method: unknown): string {
   return method;
 }
 
-/**
- * The methods written in one case, matched in any case: RFC 9110's, PATCH and OpenAPI 3.2's QUERY. Any other keeps
- * its case everywhere (RFC 9110 §9.1: methods are case-sensitive; docs/decisions.md, "Method case").
- */
-export const STANDARD_METHOD = /^(?:get|head|post|put|patch|delete|options|trace|connect|query)$/i;
-
-/** `method` upper case if it is a standard one, else as written: how a table keys it and `toFetch` sends it. */
+/** `method` upper case: how a table keys a route, found by its method in any case (docs/decisions.md, "Method case"). */
 export function methodKey(method: string): string {
-  return STANDARD_METHOD.test(method) ? method.toUpperCase() : method;
+  return method.toUpperCase();
 }

@@ -1,6 +1,5 @@
 import { applyFormat } from "../http/media-type.js";
 import { carriesNoBody } from "../http/route.js";
-import { STANDARD_METHOD } from "../http/tokens.js";
 import { appendQuery, joinUrl } from "../http/url.js";
 import { queryPair, queryValue } from "../http/serialize.js";
 import { expandTemplate } from "../template/expand.js";
@@ -24,12 +23,8 @@ export function buildRequest(state: EndpointState, conventions: Conventions): Re
     throw new EndpointError("ERR_INVALID_METHOD", "no method: pass a method option or a route with a method");
   }
   const upperCaseMethod = state.method.toUpperCase();
-  // docs/decisions.md, "Method case": the standard methods in the entry's case, any other as written.
-  const method = !STANDARD_METHOD.test(state.method)
-    ? state.method
-    : conventions.upperCaseMethod
-      ? upperCaseMethod
-      : state.method.toLowerCase();
+  // docs/decisions.md, "Method case": every method in the entry's case.
+  const method = conventions.upperCaseMethod ? upperCaseMethod : state.method.toLowerCase();
   // docs/decisions.md, "Route tables": a route the table holds is built as its description says.
   const { entry } = state;
   const { table } = conventions;

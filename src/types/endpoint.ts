@@ -70,7 +70,7 @@ export type EndpointOptionsArguments<First, Known extends string, Routes, Keys e
         [parameters?: undefined];
 
 /**
- * The method `endpoint()` returns: a literal standard one lowercased, an extension method as written, else `string`.
+ * The method `endpoint()` returns: lowercased when literal, else `string`.
  *
  * @example
  * type Method = EndpointResultMethod<"POST /user/repos">; // "post"
@@ -102,18 +102,10 @@ export type MergeOptions<Route extends string, Routes> = [Route] extends [MapKey
   : Partial<RouteParameters<Route>> & EndpointOptions;
 
 /**
- * The method a result holds: a literal standard method lowercased, an extension method as written (methods are
- * case-sensitive), `string` when not literal.
+ * The lowercase method a result holds: a literal for a literal method, else `string`.
  *
  * @example
  * type Method = BuiltMethod<"GET">; // "get"
- * type Copy = BuiltMethod<"mIxEd">; // "mIxEd"
+ * type Dav = BuiltMethod<"PROPFIND">; // "propfind"
  */
-export type BuiltMethod<Method extends string> = string extends Method
-  ? string
-  : Uppercase<Method> extends StandardMethod
-    ? Lowercase<Method>
-    : Method;
-
-/** The methods a result writes lower case: RFC 9110's, PATCH and OpenAPI 3.2's QUERY. */
-type StandardMethod = "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS" | "TRACE" | "CONNECT" | "QUERY";
+export type BuiltMethod<Method extends string> = string extends Method ? string : Lowercase<Method>;

@@ -550,6 +550,38 @@ describe("a table from routeTable() with argument schemas (as fluent-endpoint op
   });
 });
 
+describe("an additionalOperations route in another case than upper (OpenAPI 3.2)", () => {
+  const description = {
+    openapi: "3.2.0",
+    servers: [{ url: "https://api.example" }],
+    paths: {
+      "/users": {
+        additionalOperations: {
+          mIxEd: { operationId: "mixUsers", parameters: [{ name: "q", in: "query", schema: { type: "integer" } }] },
+        },
+      },
+    },
+  };
+
+  it("is checked, called by its route in any case or by its name", () => {
+    const api = openAPIEndpoint(description, { check: true });
+    const problem = { in: "query", name: "q", keyword: "type", message: 'query parameter "q": "x" is not an integer' };
+    expect(problemsOf(() => api("mIxEd /users" as never, { q: "x" } as never))).toEqual([problem]);
+    expect(problemsOf(() => api("MIXED /users" as never, { q: "x" } as never))).toEqual([problem]);
+    expect(problemsOf(() => api.operation("mixUsers", { q: "x" }))).toEqual([problem]);
+  });
+
+  it("has its argument schema, by its route in any case or by its name", () => {
+    const routes = openAPIRoutes(description);
+    for (const key of ["mIxEd /users", "MIXED /users", "mixUsers"]) {
+      expect(argumentSchema(routes, key)).toMatchObject({
+        title: "mIxEd /users",
+        properties: { q: { type: "integer" } },
+      });
+    }
+  });
+});
+
 describe("argumentSchema()", () => {
   const description = described(
     {

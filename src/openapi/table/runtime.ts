@@ -118,6 +118,9 @@ export function checkedTable<Routes>(
           fail(key, `declares the argument ${quote(name)}, which it does not place`);
       }
       lookup = `${methodKey(method)} ${url}`;
+      // docs/decisions.md, "Method case": a route is found by its method in any case, so two that differ only in it
+      // would be one.
+      if (entries[lookup] !== undefined) fail(key, `is ${quote(entries[lookup]!.route)} in another case`);
     } catch (error) {
       if (skipped === undefined || !(error instanceof EndpointError)) throw error;
       // Its message names the operation, as one of its calls would (`header name "" is not …` names none).

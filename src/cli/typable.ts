@@ -9,58 +9,93 @@ function isNode(value: unknown): value is Node {
 }
 
 /**
- * Removes, in place, the `example` and `examples` of media types, parameters and headers, and
- * `components.examples`: no request reads them, and a `$ref` among them (PeerTube's to a remote example) would stop
- * the bundling or the types for nothing. Schemas, whose `example` is a keyword like any other, are left as they are.
+ * Removes, in place, the examples of every Media Type, Parameter and Header object wherever the specification puts
+ * one (paths, webhooks, callbacks, components of every kind, an encoding's headers), `components.examples`, and every
+ * `$ref` to it that is left (a schema's `example` that names one, an extension): no request reads them, and a `$ref`
+ * among them (PeerTube's to a remote example) would stop the bundling or the types for nothing. Schemas, whose
+ * `example` and `examples` are keywords like any other, are otherwise left as they are.
  */
 export function dropExamples(document: unknown): void {
   if (!isNode(document)) return;
+  const seen = new Set<unknown>();
   const components = document.components;
   if (isNode(components)) {
     delete components.examples;
-    for (const group of ["parameters", "headers", "requestBodies", "responses"]) {
-      const each = components[group];
-      if (isNode(each)) for (const name of Object.keys(each)) dropFrom(each[name]);
+    for (const group of ["parameters", "headers", "requestBodies", "responses", "mediaTypes"]) {
+      eachValue(components[group], dropFrom);
     }
+    eachValue(components.callbacks, (callback) => eachValue(callback, (item) => dropFromPathItem(item, seen)));
+    eachValue(components.pathItems, (item) => dropFromPathItem(item, seen));
   }
-  const paths = document.paths;
-  if (!isNode(paths)) return;
-  for (const path of Object.keys(paths)) {
-    const item = paths[path];
-    if (!isNode(item)) continue;
-    forEach(item.parameters, dropFrom);
-    for (const key of Object.keys(item)) {
-      const operation = item[key];
-      if (key === "parameters" || !isNode(operation)) continue;
-      forEach(operation.parameters, dropFrom);
-      dropFrom(operation.requestBody);
-      const responses = operation.responses;
-      if (isNode(responses)) for (const status of Object.keys(responses)) dropFrom(responses[status]);
-    }
+  // `x-webhooks`: where an OpenAPI 3.0 description, which has no `webhooks`, puts them (GitHub's).
+  for (const key of ["paths", "webhooks", "x-webhooks"]) {
+    eachValue(document[key], (item) => dropFromPathItem(item, seen));
+  }
+  dropExampleRefs(document, new Set());
+}
+
+/** A path item: its parameters' and its operations' examples, and those of their callbacks' path items. */
+function dropFromPathItem(item: unknown, seen: Set<unknown>): void {
+  if (!isNode(item) || seen.has(item)) return;
+  seen.add(item);
+  for (const [key, value] of Object.entries(item)) {
+    if (key === "parameters") forEach(value, dropFrom);
+    else if (key === "additionalOperations") eachValue(value, (operation) => dropFromOperation(operation, seen));
+    else dropFromOperation(value, seen);
   }
 }
 
-/** A parameter, header, request body or response: its examples, its media types' and its headers'. */
+function dropFromOperation(operation: unknown, seen: Set<unknown>): void {
+  if (!isNode(operation)) return;
+  forEach(operation.parameters, dropFrom);
+  dropFrom(operation.requestBody);
+  eachValue(operation.responses, dropFrom);
+  eachValue(operation.callbacks, (callback) => eachValue(callback, (item) => dropFromPathItem(item, seen)));
+}
+
+/**
+ * A parameter, header, request body, response (Swagger 2.0's has `examples`), media type or encoding: its own
+ * examples, and those of the media types, headers and encodings it holds.
+ */
 function dropFrom(node: unknown): void {
   if (!isNode(node) || typeof node.$ref === "string") return;
   delete node.example;
   delete node.examples;
-  const content = node.content;
-  if (isNode(content)) {
-    for (const type of Object.keys(content)) {
-      const media = content[type];
-      if (isNode(media)) {
-        delete media.example;
-        delete media.examples;
-      }
+  eachValue(node.content, dropFrom);
+  eachValue(node.headers, dropFrom);
+  eachValue(node.encoding, dropFrom);
+  forEach(node.prefixEncoding, dropFrom);
+  dropFrom(node.itemEncoding);
+}
+
+/** Removes, in place, every property or list item below `node` that is a `$ref` to `components.examples` or into it. */
+function dropExampleRefs(node: unknown, seen: Set<unknown>): void {
+  if (typeof node !== "object" || node === null || seen.has(node)) return;
+  seen.add(node);
+  if (Array.isArray(node)) {
+    for (let index = node.length - 1; index >= 0; index--) {
+      if (isExampleRef(node[index])) node.splice(index, 1);
+      else dropExampleRefs(node[index], seen);
     }
+    return;
   }
-  const headers = node.headers;
-  if (isNode(headers)) for (const name of Object.keys(headers)) dropFrom(headers[name]);
+  for (const [key, value] of Object.entries(node)) {
+    if (isExampleRef(value)) delete (node as Node)[key];
+    else dropExampleRefs(value, seen);
+  }
+}
+
+function isExampleRef(value: unknown): boolean {
+  const ref = isNode(value) ? value.$ref : undefined;
+  return typeof ref === "string" && (ref === "#/components/examples" || ref.startsWith("#/components/examples/"));
 }
 
 function forEach(list: unknown, each: (item: unknown) => void): void {
   if (Array.isArray(list)) for (const item of list) each(item);
+}
+
+function eachValue(map: unknown, each: (value: unknown) => void): void {
+  if (isNode(map)) for (const value of Object.values(map)) each(value);
 }
 
 /**

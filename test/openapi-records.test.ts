@@ -15,6 +15,7 @@ import {
   type TableApi,
 } from "../src/openapi.js";
 import { expectEndpointError, thrown } from "./support/errors.js";
+import { description } from "./support/fixtures.js";
 
 const PETS = {
   openapi: "3.1.0",
@@ -276,5 +277,115 @@ describe("a flaw in a security scheme leaves out the operations that can only be
     expect(api("GET /either").headers.authorization).toBe("Bearer t");
     expectEndpointError(() => api("GET /only"), "ERR_INVALID_OPTIONS", "flawed security scheme");
     expect(tableApi(routes).securitySchemes).toEqual({ token: { type: "http", scheme: "bearer" } });
+  });
+});
+
+describe("an argument schema and the build agree by construction", () => {
+  it("offers no data to an operation whose method carries no body (Stripe's GET operations declare a form body)", () => {
+    const stripe = description("stripe");
+    const routes = openAPIRoutes(stripe);
+    const gets = Object.keys(routes).filter((route) => route.startsWith("GET "));
+    const withBody = gets.filter((route) => {
+      const [, path] = route.split(" ") as [string, string];
+      return (stripe.paths as Record<string, Record<string, { requestBody?: unknown }>>)[path]!.get!.requestBody;
+    });
+    expect(withBody.length).toBeGreaterThan(200);
+    for (const route of withBody) expect(argumentSchema(routes, route).properties).not.toHaveProperty("data");
+  });
+
+  it("requires an optional body's required fields once any field is given (DigitalOcean's DNS record)", () => {
+    const routes = openAPIRoutes(description("digitalocean"));
+    const route = "PATCH /v2/domains/{domain_name}/records/{domain_record_id}";
+    const schema = argumentSchema(routes, route);
+    expect((schema.dependentRequired as Record<string, string[]>).name).toEqual(["type"]);
+    const api = openAPIEndpoint(routes, { check: true, serverVariables: {} });
+    const error = thrown(() => api(route, { domain_name: "example.com", domain_record_id: 3, name: "www" }));
+    expect(error.code).toBe("ERR_INVALID_ARGUMENTS");
+    expect(error.problems).toEqual([
+      { in: "body", name: "/type", keyword: "required", message: "body field /type is required" },
+    ]);
+    expect(api(route, { domain_name: "example.com", domain_record_id: 3 }).body).toBeUndefined();
+    expect(api(route, { domain_name: "example.com", domain_record_id: 3, type: "A", name: "www" }).body).toEqual({
+      type: "A",
+      name: "www",
+    });
+  });
+
+  it("checks the siblings of a Blob field, leaving only the Blob unchecked", () => {
+    const api = openAPIEndpoint(
+      {
+        openapi: "3.0.3",
+        servers: [{ url: "https://x.example" }],
+        paths: {
+          "/upload": {
+            post: {
+              requestBody: {
+                required: true,
+                content: {
+                  "multipart/form-data": {
+                    schema: {
+                      type: "object",
+                      required: ["file", "name"],
+                      properties: {
+                        file: { type: "string", format: "binary" },
+                        name: { type: "string", maxLength: 5 },
+                      },
+                    },
+                  },
+                },
+              },
+              responses: {},
+            },
+          },
+        },
+      },
+      { check: true },
+    );
+    const file = new Blob(["bytes"]);
+    expect(thrown(() => api("POST /upload", { data: { file } })).problems).toEqual([
+      { in: "body", name: "/name", keyword: "required", message: "body field /name is required" },
+    ]);
+    expect(thrown(() => api("POST /upload", { data: { file, name: "toolong" } })).problems![0]!.keyword).toBe(
+      "maxLength",
+    );
+    expect(api("POST /upload", { data: { file, name: "a.txt" } }).body).toEqual({ file, name: "a.txt" });
+  });
+
+  it("takes a body under a media type it writes no text of as text (application/xml)", () => {
+    const routes = openAPIRoutes({
+      openapi: "3.1.0",
+      paths: {
+        "/feeds": {
+          post: {
+            requestBody: { content: { "application/xml": { schema: { type: "object" } } } },
+            responses: {},
+          },
+        },
+      },
+    });
+    expect(argumentSchema(routes, "POST /feeds").properties).toEqual({
+      data: { type: "string", contentMediaType: "application/xml" },
+    });
+  });
+
+  it("describes a path parameter's value as the request takes it: no empty list, object or segment", () => {
+    const routes = openAPIRoutes({
+      openapi: "3.1.0",
+      paths: {
+        "/pets/{ids}/{filter}": {
+          get: {
+            parameters: [
+              { name: "ids", in: "path", required: true, schema: { type: "array", items: { type: "string" } } },
+              { name: "filter", in: "path", required: true, schema: { type: ["object", "null"] } },
+            ],
+            responses: {},
+          },
+        },
+      },
+    });
+    expect(argumentSchema(routes, "GET /pets/{ids}/{filter}").properties).toEqual({
+      ids: { type: "array", items: { type: "string" }, minItems: 1 },
+      filter: { type: ["object"], minProperties: 1 },
+    });
   });
 });

@@ -22,6 +22,8 @@ interface Compiled {
   /** Each top-level argument whose schema is a plain scalar one, as a predicate (see {@link scalarCheck}). */
   readonly scalars: ReadonlyMap<string, (value: unknown) => boolean>;
   readonly required: readonly string[];
+  /** The body fields an optional body needs once any field is given (`dependentRequired`). */
+  readonly dependents: Readonly<Record<string, readonly string[]>>;
   /** The parameters whose text reads as their declared number, integer or boolean (a list's items too). */
   readonly coercions: ReadonlyMap<string, Coercion>;
   /** The schema the validator runs (`format` left out: an annotation in 2020-12), for the messages' words. */
@@ -68,6 +70,7 @@ function compile(operation: OperationArguments): Compiled {
     scalars,
     coercions,
     required: (schema.required as string[] | undefined) ?? [],
+    dependents: (schema.dependentRequired as Record<string, string[]> | undefined) ?? {},
     validator: new Validator(structuredClone(schema) as Schema, "2020-12", true),
   };
 }
@@ -129,8 +132,11 @@ function checkCall(
 }
 
 /** Whether every argument given is a scalar one its predicate takes and every required one is given. */
-function passes({ scalars, required }: Compiled, instance: Record<string, unknown>): boolean {
+function passes({ scalars, required, dependents }: Compiled, instance: Record<string, unknown>): boolean {
   for (const name of required) if (!Object.hasOwn(instance, name)) return false;
+  for (const name of Object.keys(dependents)) {
+    if (Object.hasOwn(instance, name) && !dependents[name]!.every((each) => Object.hasOwn(instance, each))) return false;
+  }
   for (const name of Object.keys(instance)) if (!scalars.get(name)?.(instance[name])) return false;
   return true;
 }

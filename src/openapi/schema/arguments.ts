@@ -2,7 +2,9 @@
 // (docs/decisions.md, "Argument schemas"), made from the operation's record, which the request is built by too.
 import { type ArgumentLocation, EndpointError, quote } from "../../core/errors.js";
 import { isPlainObject, setOwn } from "../../core/values.js";
+import { isJsonType } from "../../http/json.js";
 import { carriesNoBody } from "../../http/route.js";
+import { isFormType, isMultipartType } from "../media-types.js";
 import { codeOf, findOperation } from "../table/forms.js";
 import { emptiesItsSegment, type Operation } from "../table/operation.js";
 import { conversionOf, convert, finishDefs, follow, type JsonSchema, type Node } from "./convert.js";
@@ -57,13 +59,9 @@ function buildArguments(operation: Operation): OperationArguments {
       if (deprecated === true) annotated.deprecated = true;
       converted = converted === false ? { ...annotated, not: true } : annotated;
     }
-    // `""` for a path parameter alone in its segment is no value: the request would go to another url.
-    // (A schema that takes no text, such as an integer's, refuses `""` already.)
-    if (location === "path" && emptiesItsSegment(operation, name) && converted !== false) {
-      const text = typeof converted === "boolean" ? {} : converted;
-      const { type, minLength } = text;
-      const takesText = type === undefined || type === "string" || (Array.isArray(type) && type.includes("string"));
-      if (takesText && (typeof minLength !== "number" || minLength < 1)) converted = { ...text, minLength: 1 };
+    if (location === "path") {
+      const type = typeof converted === "object" && !("$ref" in converted) ? converted.type : follow(conversion, schema)?.type;
+      converted = pathValue(converted, type, emptiesItsSegment(operation, name));
     }
     setOwn(properties, name, converted);
     locations.set(name, location);
@@ -94,7 +92,11 @@ function buildArguments(operation: Operation): OperationArguments {
         for (const [field, location] of locations) if (location === "body") setOwn(dependentRequired, field, needed);
       }
     } else {
-      let converted = convert(conversion, body.schema ?? true, 0);
+      // A media type whose text the build does not write (`application/xml`) takes the body as text or bytes.
+      const { type, alternatives = [] } = operation.body;
+      let converted: JsonSchema = [type, ...alternatives].some(takesValues)
+        ? convert(conversion, body.schema ?? true, 0)
+        : { type: "string", contentMediaType: type };
       if (body.description !== undefined) {
         converted = { ...(typeof converted === "boolean" ? {} : converted), description: body.description };
       }
@@ -116,6 +118,29 @@ function buildArguments(operation: Operation): OperationArguments {
     schema.$comment = `patterns refused as unsafe to run, left unchecked: ${refused.map((pattern) => quote(pattern, 80)).join(", ")}`;
   }
   return { route, schema, locations, bodyFields, refused };
+}
+
+/** Whether the build writes a body of fields or values (not only text or bytes) under the media type `type`. */
+function takesValues(type: string): boolean {
+  return isJsonType(type) || isFormType(type) || isMultipartType(type) || type.includes("*");
+}
+
+/**
+ * A path parameter's schema, saying what the request takes as its value (docs/decisions.md, "Path parameters of a
+ * description's route"): not `null`, no list or object that defines nothing, and no `""` where it would empty its
+ * segment (`/Plugins/{id}/` is another url). Each keyword applies to its own type only, so a schema that says none
+ * gets them all.
+ */
+function pathValue(schema: JsonSchema, type: unknown, emptiesSegment: boolean): JsonSchema {
+  if (schema === false) return schema;
+  const value: Record<string, unknown> = schema === true ? {} : { ...schema };
+  const takes = (kind: string) => type === undefined || type === kind || (Array.isArray(type) && type.includes(kind));
+  if (Array.isArray(type) && type.includes("null")) value.type = type.filter((each) => each !== "null");
+  const least = (keyword: string) => typeof value[keyword] !== "number" || (value[keyword] as number) < 1;
+  if (emptiesSegment && takes("string") && least("minLength")) value.minLength = 1;
+  if (takes("array") && least("minItems")) value.minItems = 1;
+  if (takes("object") && least("minProperties")) value.minProperties = 1;
+  return value;
 }
 
 /**

@@ -2,6 +2,8 @@
 // type-check (docs/decisions.md, "Types of a description"): what no request reads goes, and where TypeScript cannot
 // type a schema the types give way there, with a warning.
 
+import { pointerKeys, pointerOf } from "../openapi/pointer.js";
+
 type Node = Record<string, unknown>;
 
 function isNode(value: unknown): value is Node {
@@ -110,7 +112,7 @@ export function breakListCycles(document: unknown): string[] {
   if (!isNode(schemas)) return [];
   const broken: string[] = [];
   for (const name of Object.keys(schemas)) {
-    const self = `#/components/schemas/${name.replaceAll("~", "~0").replaceAll("/", "~1")}`;
+    const self = `#${pointerOf(["components", "schemas", name])}`;
     if (cutSelfLists(schemas, schemas[name], self, false, new Set())) broken.push(name);
   }
   return broken;
@@ -129,10 +131,15 @@ function cutSelfLists(schemas: Node, node: unknown, self: string, inList: boolea
       delete node.$ref;
       return true;
     }
-    const prefix = "#/components/schemas/";
-    if (!ref.startsWith(prefix) || ref === self) return false;
-    const target = ref.slice(prefix.length).replaceAll("~1", "/").replaceAll("~0", "~");
-    return Object.hasOwn(schemas, target) && cutSelfLists(schemas, schemas[target], self, inList, seen);
+    if (ref === self) return false;
+    let keys: string[] | undefined;
+    try {
+      keys = pointerKeys(ref);
+    } catch {
+      return false; // escapes that are no UTF-8 name no schema
+    }
+    if (keys?.length !== 3 || keys[0] !== "components" || keys[1] !== "schemas") return false;
+    return Object.hasOwn(schemas, keys[2]!) && cutSelfLists(schemas, schemas[keys[2]!], self, inList, seen);
   }
   let cut = false;
   for (const key of ["oneOf", "anyOf", "allOf"]) {

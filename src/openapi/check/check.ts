@@ -135,7 +135,8 @@ function checkCall(
 function passes({ scalars, required, dependents }: Compiled, instance: Record<string, unknown>): boolean {
   for (const name of required) if (!Object.hasOwn(instance, name)) return false;
   for (const name of Object.keys(dependents)) {
-    if (Object.hasOwn(instance, name) && !dependents[name]!.every((each) => Object.hasOwn(instance, each))) return false;
+    if (Object.hasOwn(instance, name) && !dependents[name]!.every((each) => Object.hasOwn(instance, each)))
+      return false;
   }
   for (const name of Object.keys(instance)) if (!scalars.get(name)?.(instance[name])) return false;
   return true;

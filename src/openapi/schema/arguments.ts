@@ -60,7 +60,8 @@ function buildArguments(operation: Operation): OperationArguments {
       converted = converted === false ? { ...annotated, not: true } : annotated;
     }
     if (location === "path") {
-      const type = typeof converted === "object" && !("$ref" in converted) ? converted.type : follow(conversion, schema)?.type;
+      const type =
+        typeof converted === "object" && !("$ref" in converted) ? converted.type : follow(conversion, schema)?.type;
       converted = pathValue(converted, type, emptiesItsSegment(operation, name));
     }
     setOwn(properties, name, converted);

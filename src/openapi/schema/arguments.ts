@@ -7,6 +7,7 @@ import { carriesNoBody } from "../../http/route.js";
 import { isFormType, isMultipartType } from "../media-types.js";
 import { codeOf, findOperation } from "../table/forms.js";
 import { emptiesItsSegment, type Operation } from "../table/operation.js";
+import { declaredArguments } from "./declared.js";
 import { conversionOf, convert, finishDefs, follow, type JsonSchema, type Node } from "./convert.js";
 
 export type { JsonSchema } from "./convert.js";
@@ -44,12 +45,13 @@ export function operationArguments(operation: Operation): OperationArguments | u
 }
 
 function buildArguments(operation: Operation): OperationArguments {
-  const { route, method, declared, table } = operation;
+  const { route, method, table } = operation;
+  const declared = declaredArguments(operation);
   const conversion = conversionOf(table.schemas!);
   const properties: Record<string, JsonSchema> = {};
   const required: string[] = [];
   const locations = new Map<string, ArgumentLocation>();
-  for (const { name, in: location, required: isRequired, schema, description, deprecated } of declared!.parameters ??
+  for (const { name, in: location, required: isRequired, schema, description, deprecated } of declared.parameters ??
     []) {
     if (locations.has(name)) continue;
     let converted = convert(conversion, schema ?? true, 0);
@@ -70,7 +72,7 @@ function buildArguments(operation: Operation): OperationArguments {
     if (isRequired === true || location === "path") required.push(name);
   }
   // The body is what the build sends: none for GET and HEAD, which carry none.
-  const body = declared!.body;
+  const body = declared.body;
   const bodyFields = Object.hasOwn(operation.parameters, "data");
   let dependentRequired: Record<string, string[]> | undefined;
   if (body !== undefined && operation.body !== undefined && !carriesNoBody(method)) {
@@ -108,7 +110,7 @@ function buildArguments(operation: Operation): OperationArguments {
   }
   const defs = finishDefs(conversion);
   const schema: Node = { $schema: "https://json-schema.org/draft/2020-12/schema", title: route };
-  if (declared!.description !== undefined) schema.description = declared!.description;
+  if (declared.description !== undefined) schema.description = declared.description;
   schema.type = "object";
   schema.properties = properties;
   if (required.length > 0) schema.required = required;

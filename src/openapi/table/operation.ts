@@ -46,7 +46,10 @@ export interface Operation extends CheckedEntry {
   readonly table: TableRecord;
   /** What its template's values need besides the parameters as given. */
   readonly template: TemplateValues;
-  /** What a call of it takes, as its description declares it; undefined for a table that knows no argument schemas. */
+  /**
+   * What a call of it takes, as its description declares it: the compile's, or a module's data, read when its argument
+   * schema is first asked for; undefined for a table that knows no argument schemas.
+   */
   readonly declared: DeclaredArguments | undefined;
 }
 

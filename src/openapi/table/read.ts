@@ -4,9 +4,6 @@ import { EndpointError, kindOf, quote } from "../../core/errors.js";
 import type {
   BodyFieldEncoding,
   ContentEncoding,
-  DeclaredArguments,
-  DeclaredBody,
-  DeclaredParameter,
   ParameterEncoding,
   ParameterPlacement,
   RouteBody,
@@ -262,8 +259,9 @@ export function readSkipped(skipped: unknown): readonly SkippedOperation[] {
 }
 
 /**
- * What each operation takes (`fluent-endpoint openapi --check` writes it): data, read once and copied; its schemas are
- * made harmless when first converted, as a description's are (docs/decisions.md, "Hostile schemas").
+ * What each operation takes (`fluent-endpoint openapi --check` writes it): data, read once and copied; each
+ * operation's is read when its argument schema is first asked for, and its schemas made harmless as a description's
+ * are (docs/decisions.md, "Hostile schemas").
  */
 function readArguments(taken: unknown): TableArguments {
   const { document, operations } = isPlainObject(taken) ? taken : ({} as Record<string, unknown>);
@@ -273,59 +271,7 @@ function readArguments(taken: unknown): TableArguments {
       `route table: its arguments must be { document, operations } objects, got ${kindOf(taken)}`,
     );
   }
-  const read: Record<string, DeclaredArguments> = {};
-  for (const route of Object.keys(operations)) setOwn(read, route, readDeclared(route, operations[route]));
-  return Object.freeze({
-    document: Object.freeze(copyData(document) as Record<string, unknown>),
-    operations: Object.freeze(read),
-  });
-}
-
-function readDeclared(route: string, declared: unknown): DeclaredArguments {
-  const what = `route table: the arguments of ${quote(route)}`;
-  const { parameters, body, description } = isPlainObject(declared) ? declared : ({} as Record<string, unknown>);
-  if (!isPlainObject(declared) || (parameters !== undefined && !Array.isArray(parameters))) {
-    throw new EndpointError("ERR_INVALID_OPTIONS", `${what} must be { parameters, body } with a list of parameters`);
-  }
-  const list: DeclaredParameter[] = [];
-  for (const parameter of (parameters ?? []) as unknown[]) {
-    const {
-      name,
-      in: location,
-      required,
-      schema,
-      description: text,
-      deprecated,
-    } = isPlainObject(parameter) ? parameter : ({} as Record<string, unknown>);
-    if (typeof name !== "string" || !LOCATIONS.has(location)) {
-      throw new EndpointError("ERR_INVALID_OPTIONS", `${what} has a parameter without a name or location`);
-    }
-    list.push(
-      Object.freeze({
-        name,
-        in: location as DeclaredParameter["in"],
-        ...(required === true && { required: true }),
-        ...(schema !== undefined && { schema: copyData(schema) }),
-        ...(typeof text === "string" && { description: text }),
-        ...(deprecated === true && { deprecated: true }),
-      }),
-    );
-  }
-  let readBody: DeclaredBody | undefined;
-  if (body !== undefined) {
-    if (!isPlainObject(body)) throw new EndpointError("ERR_INVALID_OPTIONS", `${what} has a body that is no object`);
-    const { required, schema, description: text } = body;
-    readBody = Object.freeze({
-      ...(required === true && { required: true }),
-      ...(schema !== undefined && { schema: copyData(schema) }),
-      ...(typeof text === "string" && { description: text }),
-    });
-  }
-  return Object.freeze({
-    parameters: Object.freeze(list),
-    ...(readBody !== undefined && { body: readBody }),
-    ...(typeof description === "string" && { description }),
-  });
+  return Object.freeze(copyData({ document, operations }) as TableArguments);
 }
 
 function fail(key: string, problem: string): never {

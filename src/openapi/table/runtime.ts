@@ -15,7 +15,6 @@ import {
   type TableArguments,
   type TableCode,
   type TableRuntime,
-  placementOf,
 } from "../../core/route-table.js";
 import { isPlainObject, ownValue, setOwn } from "../../core/values.js";
 import { parseRoute } from "../../http/route.js";
@@ -113,10 +112,6 @@ export function checkedTable<Routes>(
       }
       const takes = declared === undefined ? undefined : (ownValue(declared.operations, key) as DeclaredArguments);
       operation = operationOf(record, key, method, entry, headers, takes);
-      for (const { name } of takes?.parameters ?? []) {
-        if (placementOf(operation, name) === undefined)
-          fail(key, `declares the argument ${quote(name)}, which it does not place`);
-      }
       lookup = `${methodKey(method)} ${url}`;
       // docs/decisions.md, "Method case": a route is found by its method in any case, so two that differ only in it
       // would be one.

@@ -210,40 +210,46 @@ function runtimeOf(table: TableRecord, entries: Runtime["entries"], binding: Bin
     const to = placements === undefined ? undefined : serverOf(entry);
     return to === undefined ? "" : sendCredentials(placements!, entry, to, url, headers);
   };
+  // Its own code, each member taking only its own routes (as a table alone, its code is called with no other).
+  const own: Code = Object.freeze({
+    tables: [table],
+    route,
+    operation: (name: string) => routeNamed([table], name, false)!,
+    check: check ?? (() => {}),
+    values: templateValues,
+    placeParameter,
+    writeBody,
+    server: serverOf,
+    authorize,
+  } as Code);
   // Its code over the tables below: a later table's routes replace an earlier one's of the same key, and its
   // operations an earlier one's of the same name; each route is built by its own table's code (server, credentials,
   // checks), so a check asked for is never dropped by a table added above it.
   const over = (below: TableCode | undefined): Code => {
-    const lower = below as Partial<Code> | undefined;
-    const tables = [table, ...(lower?.tables ?? [])];
+    if (below === undefined) return own;
+    const lower = below as Partial<Code>;
+    const tables = [table, ...(lower.tables ?? [])];
     // Tables of another copy of this package below: their names are theirs to find.
-    const foreign = below !== undefined && lower!.tables === undefined;
+    const foreign = lower.tables === undefined;
     return Object.freeze({
       tables,
-      route:
-        below === undefined ? route : (method: string, url: string) => route(method, url) ?? below.route(method, url),
-      operation: (name: string) => routeNamed(tables, name, foreign) ?? below!.operation(name),
-      check(entry: RouteEntry, params: Readonly<Record<string, unknown>>, call: CallArguments) {
-        if (!isOwn(entry)) below?.check(entry, params, call);
-        else if (check !== undefined) check(entry, params, call);
-      },
+      route: (method: string, url: string) => route(method, url) ?? below.route(method, url),
+      operation: (name: string) => routeNamed(tables, name, foreign) ?? below.operation(name),
+      check: (entry: RouteEntry, params: Readonly<Record<string, unknown>>, call: CallArguments) =>
+        (isOwn(entry) ? own : below).check(entry, params, call),
       values: (entry: RouteEntry, params: Readonly<Record<string, unknown>>) =>
-        isOwn(entry) ? templateValues(entry, params) : below!.values(entry, params),
+        (isOwn(entry) ? own : below).values(entry, params),
       placeParameter: (
         entry: RouteEntry,
         name: string,
         value: unknown,
         placement: ParameterPlacement,
         headers: Record<string, unknown>,
-      ) =>
-        isOwn(entry)
-          ? placeParameter(entry, name, value, placement, headers)
-          : below!.placeParameter(entry, name, value, placement, headers),
-      writeBody: (entry: RouteEntry, value: unknown) =>
-        isOwn(entry) ? writeBody(entry, value) : below!.writeBody(entry, value),
-      server: (entry: RouteEntry | undefined) => serverOf(entry) ?? below?.server(entry),
+      ) => (isOwn(entry) ? own : below).placeParameter(entry, name, value, placement, headers),
+      writeBody: (entry: RouteEntry, value: unknown) => (isOwn(entry) ? own : below).writeBody(entry, value),
+      server: (entry: RouteEntry | undefined) => serverOf(entry) ?? below.server(entry),
       authorize: (entry: RouteEntry, url: string, headers: Record<string, unknown>) =>
-        isOwn(entry) ? authorize(entry, url, headers) : (below?.authorize(entry, url, headers) ?? ""),
+        (isOwn(entry) ? own : below).authorize(entry, url, headers),
     });
   };
   // Frozen all through (entries, runtime, table): a table's routes never change once made.

@@ -69,7 +69,9 @@ describe("fluent-endpoint openapi on a description with flawed operations (docs/
     const { status, stdout, stderr } = cli(["flawed.yaml", "-o", "flawed.mjs", "--no-types"]);
     expect({ status, stdout }).toEqual({ status: 0, stdout: "wrote 1 route (2 left out) to flawed.mjs\n" });
     expect(stderr).toBe(
-      LEFT_OUT.map(({ message }) => `fluent-endpoint: warning: left out, calls of it throw: ${message}\n`).join(""),
+      LEFT_OUT.map(
+        ({ route, message }) => `fluent-endpoint: warning: ${route} is left out, a call of it throws: ${message}\n`,
+      ).join(""),
     );
     const { routes } = (await import(pathToFileURL(join(directory, "flawed.mjs")).href)) as { routes: never };
     // The module's table is made by the package it imports (dist/), which keeps what the table left out.
@@ -86,7 +88,7 @@ describe("fluent-endpoint openapi on a description with flawed operations (docs/
     const { status, stdout, stderr } = cli(["flawed.yaml", "-o", "strict.mjs", "--strict"]);
     expect({ status, stdout }).toEqual({ status: 2, stdout: "" });
     expect(stderr).toContain(
-      `fluent-endpoint openapi: --strict: 2 operations are left out, the first ${LEFT_OUT[0]!.message}`,
+      `fluent-endpoint openapi: --strict: ${LEFT_OUT[0]!.route} is left out, a call of it throws: ${LEFT_OUT[0]!.message} (and 1 more, printed as warnings without --strict)`,
     );
     expect(existsSync(join(directory, "strict.mjs"))).toBe(false);
   });

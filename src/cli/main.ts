@@ -6,12 +6,24 @@ import { parseArgs } from "node:util";
 import { endpoint, EndpointError, type MergedOptions, type RequestOptions, toFetch, VERSION } from "../index.js";
 import { OPTION_KEYS } from "../core/options.js";
 import { parseUrlTemplate } from "../template/template.js";
-import { openAPIEndpoint, openAPIRoutes, type RouteTable, tableOperations } from "../openapi.js";
+import {
+  openAPIEndpoint,
+  openAPIRoutes,
+  type RouteTable,
+  skippedOperations,
+  tableApi,
+  tableOperations,
+} from "../openapi.js";
+import { parseRoute } from "../http/route.js";
+import { editDistance } from "../openapi/table/names.js";
 import { OPENAPI_USAGE, openapiCommand, OpenAPIUsageError, readDescription } from "./openapi.js";
 
 const SYNOPSIS = "fluent-endpoint [METHOD] URL [name=value ...] [options]";
 
 const USAGE = `Usage: ${SYNOPSIS}
+       fluent-endpoint --openapi FILE OPERATION [name=value ...] [--check] [options]
+       fluent-endpoint --openapi FILE --list
+       fluent-endpoint openapi DESCRIPTION [-o FILE] [--no-types] [--strict] [--check]
 
 Prints the request options endpoint() returns for a route and parameters.
 
@@ -31,7 +43,9 @@ Operations of a description:
                               (fluent-endpoint --openapi petstore.yaml getPetById petId:=7),
                               placed as the description says, sent to its first server
   --list                      with --openapi: list its operations (operationId, route,
-                              summary, tags, deprecated) instead
+                              summary, tags, deprecated, and those left out with why)
+  --check                     with --openapi: check the parameters against the operation's
+                              schemas first (a problem is an error, exit code 2)
 
 Parameters:
   name=value                  a string (labels=bug,ui is the string "bug,ui")
@@ -248,7 +262,8 @@ function toCurl(options: RequestOptions): string {
  * and summary where it has them; each field is the description's text, its control characters escaped.
  */
 function operationList(description: unknown): string {
-  const lines = tableOperations(openAPIRoutes(description)).map(({ operationId, route, summary, tags, deprecated }) =>
+  const routes = openAPIRoutes(description);
+  const lines = tableOperations(routes).map(({ operationId, route, summary, tags, deprecated }) =>
     [
       operationId ?? "-",
       route,
@@ -259,6 +274,10 @@ function operationList(description: unknown): string {
       .map(escapeControls)
       .join("  "),
   );
+  // docs/decisions.md, "Tolerant compile": listed, as what a call of one throws.
+  for (const { route, message, operationId } of skippedOperations(routes)) {
+    lines.push([operationId ?? "-", route, `[left out: ${message}]`].map(escapeControls).join("  "));
+  }
   return lines.join("\n");
 }
 
@@ -279,6 +298,54 @@ function isOperationId(route: string, routes: RouteTable): boolean {
   );
 }
 
+/**
+ * Refuses a route the description lacks: built by the ordinary rules, it would go out without what the description
+ * says of it (its server's path, its `accept`), and a typo would fail only at the server.
+ */
+function assertDescribed(route: string, routes: RouteTable, file: string): void {
+  let method: string | undefined, url: string;
+  try {
+    ({ method = "GET", url } = parseRoute(route));
+  } catch {
+    return; // no route at all: the builder says why
+  }
+  const key = `${method.toUpperCase()} ${url}`;
+  const same = (each: string) => each.toUpperCase() === key.toUpperCase() && each.endsWith(` ${url}`);
+  const described = tableOperations(routes).map((operation) => operation.route);
+  // A left-out operation is the description's too: its call says why it was left out.
+  if (described.some(same) || skippedOperations(routes).some(({ route: left }) => same(left))) return;
+  const closest = closestOf(key, described);
+  const hint = closest.length === 0 ? "" : `; the closest: ${closest.map((each) => JSON.stringify(each)).join(", ")}`;
+  throw new UsageError(`${JSON.stringify(file)} has no operation ${JSON.stringify(key)}${hint}`);
+}
+
+/** The (at most three) of `candidates` fewest edits from `text`, letter case aside. */
+function closestOf(text: string, candidates: readonly string[]): string[] {
+  const scored = candidates.map((each) => [editDistance(text.toLowerCase(), each.toLowerCase()), each] as const);
+  const best = Math.min(...scored.map(([distance]) => distance));
+  return scored
+    .filter(([distance]) => distance === best)
+    .map(([, each]) => each)
+    .slice(0, 3);
+}
+
+/** Warns when the url a call makes is relative: the description names no server, or a relative one. */
+function warnRelative(routes: RouteTable, builder: { merge(): MergedOptions }): void {
+  let baseUrl: string;
+  try {
+    baseUrl = builder.merge().baseUrl;
+  } catch {
+    return;
+  }
+  if (/^[a-z][\w+.-]*:\/\//i.test(baseUrl)) return;
+  const server = tableApi(routes).server?.url;
+  console.error(
+    server === undefined || server === "/"
+      ? "fluent-endpoint: warning: the description names no server, so the url is a path on the host that serves it: pass --base-url"
+      : `fluent-endpoint: warning: the description's server ${JSON.stringify(server)} is relative, so the url is relative to where the description is served: pass --base-url`,
+  );
+}
+
 /** Runs the command line `args` and returns the text to print. */
 async function run(args: string[]): Promise<string> {
   let parsed;
@@ -294,6 +361,7 @@ async function run(args: string[]): Promise<string> {
         fetch: { type: "boolean" },
         openapi: { type: "string" },
         list: { type: "boolean" },
+        check: { type: "boolean" },
         help: { type: "boolean", short: "h" },
         version: { type: "boolean", short: "v" },
       },
@@ -310,20 +378,35 @@ async function run(args: string[]): Promise<string> {
   const { values, positionals } = parsed;
   if (values.help) return USAGE;
   if (values.version) return VERSION;
-  if (values.list && values.openapi === undefined)
-    throw new UsageError("--list lists the operations of --openapi FILE");
+  if (values.openapi === undefined && (values.list || values.check)) {
+    throw new UsageError(`${values.list ? "--list lists" : "--check checks"} the operations of --openapi FILE`);
+  }
+  if (values.list && positionals.length > 0) {
+    throw new UsageError(`--list takes no operation or parameter, got ${JSON.stringify(positionals[0])}`);
+  }
   const description = values.openapi === undefined ? undefined : await readDescription(values.openapi);
   if (values.list) return operationList(description);
   const [route, parameters] = splitPositionals(positionals);
-  if (route === undefined) throw new UsageError('missing route such as "GET /user"');
+  if (route === undefined) {
+    throw new UsageError(
+      values.openapi === undefined
+        ? 'missing route such as "GET /user"'
+        : `missing an operation of ${JSON.stringify(values.openapi)}: its operationId or "METHOD /path" (--list lists them)`,
+    );
+  }
   if (values.curl && values.fetch) throw new UsageError("--curl and --fetch cannot be combined");
 
   let builder = endpoint.builder();
   if (description === undefined) builder = builder.route(route);
   else {
     const routes = openAPIRoutes(description);
-    const api = openAPIEndpoint(routes).builder();
-    builder = isOperationId(route, routes) ? api.operation(route) : api.route(route);
+    const api = openAPIEndpoint(routes, { check: values.check === true }).builder();
+    if (isOperationId(route, routes)) builder = api.operation(route);
+    else {
+      assertDescribed(route, routes, values.openapi!);
+      builder = api.route(route);
+    }
+    if (values["base-url"] === undefined) warnRelative(routes, builder);
   }
   if (values["base-url"] !== undefined) builder = builder.baseUrl(values["base-url"]);
   for (const header of values.header ?? []) builder = builder.header(...parseHeader(header));

@@ -6,6 +6,7 @@ import { parseArgs } from "node:util";
 import {
   openAPIRoutes,
   type RouteTable,
+  type SkippedOperation,
   skippedOperations,
   tableApi,
   type TableApi,
@@ -66,13 +67,10 @@ export async function openapiCommand(args: string[]): Promise<string> {
   const skipped = skippedOperations(routes);
   if (values.strict && skipped.length > 0) {
     const count = skipped.length;
-    throw new OpenAPIUsageError(
-      `--strict: ${count} ${count === 1 ? "operation is" : "operations are"} left out, the first ${escapeControls(skipped[0]!.message)}`,
-    );
+    const more = count === 1 ? "" : ` (and ${count - 1} more, printed as warnings without --strict)`;
+    throw new OpenAPIUsageError(`--strict: ${leftOut(skipped[0]!)}${more}`);
   }
-  for (const { message } of skipped) {
-    console.error(`fluent-endpoint: warning: left out, calls of it throw: ${escapeControls(message)}`);
-  }
+  for (const operation of skipped) console.error(`fluent-endpoint: warning: ${leftOut(operation)}`);
   const json = JSON.stringify(routes, null, 2);
   // In a literal, a `"__proto__":` key would set the prototype: such a table is written as JSON text to parse.
   const literal = (value: unknown, text: string) =>
@@ -94,7 +92,12 @@ export async function openapiCommand(args: string[]): Promise<string> {
       ? `${header}import { routeTable } from "fluent-endpoint/openapi";\n\nexport const routes = routeTable(${table});\n`
       : `${header}import type { OpenAPIRoutes } from "fluent-endpoint";\nimport { routeTable } from "fluent-endpoint/openapi";\n\n${types}\n${operationRoutes(routes)}\nexport const routes = routeTable<OpenAPIRoutes<paths, operationRoutes>>(${table});\n`;
   if (output === undefined) return asciiOnly(module.trimEnd());
-  writeFileSync(output, asciiOnly(module));
+  try {
+    writeFileSync(output, asciiOnly(module));
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code === "ENOENT" ? "its folder does not exist" : firstLine(error);
+    throw new OpenAPIUsageError(`cannot write ${JSON.stringify(output)}: ${reason}`);
+  }
   const count = Object.keys(routes).length;
   const left = skipped.length === 0 ? "" : ` (${skipped.length} left out)`;
   return `wrote ${count} ${count === 1 ? "route" : "routes"}${left} to ${output}`;
@@ -163,6 +166,16 @@ function isCommonJS(path: string): boolean {
  */
 function asciiOnly(module: string): string {
   return module.replace(/[^\0-\x7f]/g, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+
+/** A left-out operation, by its whole route, and why (docs/decisions.md, "Tolerant compile"). */
+export function leftOut({ route, message }: SkippedOperation): string {
+  return `${escapeControls(route)} is left out, a call of it throws: ${escapeControls(message)}`;
+}
+
+/** An error's first line, its control characters escaped. */
+function firstLine(error: unknown): string {
+  return escapeControls(String((error as Error)?.message ?? error).split("\n")[0]!);
 }
 
 /** Text of the description in a message, its control characters escaped, so none reaches the terminal (ESC, BEL). */
@@ -237,10 +250,12 @@ async function bundleDescription(file: string, document: unknown): Promise<unkno
 async function pathTypes(document: unknown, strict: boolean): Promise<string | undefined> {
   let generator: { default: (schema: never) => Promise<unknown[]>; astToString: (nodes: unknown[]) => string };
   try {
+    // A dependency of this package, with the TypeScript it needs beside it, whichever TypeScript the application has.
     generator = (await import("openapi-typescript")) as never;
-  } catch {
-    console.error("fluent-endpoint: openapi-typescript is not installed, so the module has no types of its paths");
-    return undefined;
+  } catch (error) {
+    throw new OpenAPIUsageError(
+      `openapi-typescript, which writes the types, cannot be loaded (${firstLine(error)}): reinstall fluent-endpoint, or write the module with --no-types`,
+    );
   }
   const copy = structuredClone(document);
   for (const name of dropSharedOperationIds(copy)) {
@@ -257,9 +272,8 @@ async function pathTypes(document: unknown, strict: boolean): Promise<string | u
     return generator.astToString(await generator.default(copy as never));
   } catch (error) {
     // Whatever openapi-typescript cannot do is a one-line error, not a crash: the table alone can still be written.
-    const message = escapeControls(String((error as Error)?.message ?? error).split("\n")[0]!);
     throw new OpenAPIUsageError(
-      `openapi-typescript cannot write the types (${message}): --no-types writes the module without them`,
+      `openapi-typescript cannot write the types (${firstLine(error)}): --no-types writes the module without them`,
     );
   }
 }

@@ -68,7 +68,7 @@ function unknownOperation(name: string, tables: readonly TableRecord[]): string 
 }
 
 /** Levenshtein distance, in UTF-16 code units. */
-function editDistance(a: string, b: string): number {
+export function editDistance(a: string, b: string): number {
   let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
   for (let i = 1; i <= a.length; i++) {
     const row = [i];

@@ -443,20 +443,25 @@ async function run(args: string[]): Promise<string> {
 }
 
 const args = process.argv.slice(2);
+// Every failure is one line and exit code 2, a bug's too (its stack would say nothing a user can act on).
 if (args[0] === "openapi") {
   openapiCommand(args.slice(1)).then(console.log, (error: unknown) => {
-    if (!(error instanceof EndpointError || error instanceof OpenAPIUsageError || isArgumentError(error))) throw error;
-    console.error(`fluent-endpoint openapi: ${(error as Error).message}\n${OPENAPI_USAGE.split("\n")[0]}`);
+    const known = error instanceof EndpointError || error instanceof OpenAPIUsageError || isArgumentError(error);
+    console.error(`fluent-endpoint openapi: ${messageOf(error, known)}\n${OPENAPI_USAGE.split("\n")[0]}`);
     process.exitCode = 2;
   });
 } else {
   run(args).then(console.log, (error: unknown) => {
-    if (!(error instanceof EndpointError || error instanceof UsageError || error instanceof OpenAPIUsageError)) {
-      throw error;
-    }
-    console.error(`fluent-endpoint: ${error.message}\n${USAGE_HINT}`);
+    const known = error instanceof EndpointError || error instanceof UsageError || error instanceof OpenAPIUsageError;
+    console.error(`fluent-endpoint: ${messageOf(error, known)}\n${USAGE_HINT}`);
     process.exitCode = 2;
   });
+}
+
+/** An error's message; one that is no user's mistake says so. */
+function messageOf(error: unknown, known: boolean): string {
+  const message = String((error as Error)?.message ?? error).split("\n")[0]!;
+  return known ? message : `internal error, please report it: ${message}`;
 }
 
 /** parseArgs' own mistakes (an unknown option, a missing value). */

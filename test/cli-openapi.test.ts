@@ -1,7 +1,7 @@
 // `fluent-endpoint openapi`, run as users run it (the built dist/cli.js in a child process): the module it
 // writes holds the route table openAPIRoutes() makes, and its TypeScript form type-checks calls.
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -10,6 +10,7 @@ import ts from "typescript";
 import { parse } from "yaml";
 import { endpoint } from "../src/index.js";
 import { argumentSchema, openAPIEndpoint, openAPIRoutes, routeTable } from "../src/openapi.js";
+import { mutations, outcome, validCall } from "./support/calls.js";
 import { expectTypeChecks } from "./support/type-check.js";
 
 const root = resolve(__dirname, "..");
@@ -107,6 +108,41 @@ describe("fluent-endpoint openapi", () => {
     expect(message(openAPIEndpoint(routes, { check: true }) as never)).toBe(
       'PATCH /notes/{noteId}: 2 problems: body field /title is required; body field /pinned: "yes" is not a boolean',
     );
+  });
+
+  it("--check writes what operations share once: Stripe's module at most 1.5 times its unchecked size, checked as the description is", async () => {
+    const STRIPE = join(root, "test", "fixtures", "openapi", "stripe", "stripe.json");
+    // The modules as written by default, with the description's types.
+    expect(cli([STRIPE, "-o", "stripe.ts"]).status).toBe(0);
+    expect(cli([STRIPE, "-o", "stripe-checked.ts", "--check"]).status).toBe(0);
+    const size = (file: string) => statSync(join(directory, file)).size;
+    expect(size("stripe-checked.ts") / size("stripe.ts")).toBeLessThanOrEqual(1.5);
+    expect(cli([STRIPE, "-o", "stripe-checked.mjs", "--check"]).status).toBe(0);
+    const { routes: written } = (await import(pathToFileURL(join(directory, "stripe-checked.mjs")).href)) as {
+      routes: never;
+    };
+    const built = (await import(pathToFileURL(join(root, "dist", "openapi.js")).href)) as {
+      openAPIEndpoint: typeof openAPIEndpoint;
+    };
+    const routes = openAPIRoutes(JSON.parse(readFileSync(STRIPE, "utf8")));
+    const fromModule = built.openAPIEndpoint(written, { check: true }) as never;
+    const fromDescription = openAPIEndpoint(routes, { check: true }) as never;
+    const differences: string[] = [];
+    let calls = 0;
+    for (const route of Object.keys(routes)) {
+      const schema = argumentSchema(routes, route);
+      const call = validCall(schema);
+      for (const [what, each] of [
+        ["a valid call", call] as [string, Record<string, unknown>],
+        ...mutations(schema, call),
+      ]) {
+        calls++;
+        const [module, description] = [outcome(fromModule, route, each), outcome(fromDescription, route, each)];
+        if (module !== description) differences.push(`${route}, ${what}: ${module} from the module, ${description}`);
+      }
+    }
+    expect(differences.slice(0, 10)).toEqual([]);
+    expect(calls).toBeGreaterThan(1000);
   });
 
   it.each([

@@ -87,7 +87,7 @@ describe("README.md", () => {
     const lines = code!
       .replace('from "fluent-endpoint"', `from ${JSON.stringify(join(root, "src/index.js"))}`)
       .replace(
-        'from "./petstore.js"',
+        'from "./routes.js"',
         `from ${JSON.stringify(join(root, "test/fixtures/openapi/petstore-expanded.js"))}`,
       )
       .split("\n");

@@ -458,10 +458,10 @@ if (args[0] === "openapi") {
   });
 }
 
-/** An error's message; one that is no user's mistake says so. */
+/** An error's message; one that is no user's mistake says so, in its first line. */
 function messageOf(error: unknown, known: boolean): string {
-  const message = String((error as Error)?.message ?? error).split("\n")[0]!;
-  return known ? message : `internal error, please report it: ${message}`;
+  const message = String((error as Error)?.message ?? error);
+  return known ? message : `internal error, please report it: ${message.split("\n")[0]!}`;
 }
 
 /** parseArgs' own mistakes (an unknown option, a missing value). */

@@ -13,11 +13,14 @@ export function copyData(value: unknown): unknown {
     let copy: unknown;
     if (Array.isArray(from)) {
       const list: unknown[] = new Array(from.length).fill(null);
-      from.forEach((item, index) => pending.push([item, list, index]));
+      for (let index = from.length - 1; index >= 0; index--) pending.push([from[index], list, index]);
       copy = list;
     } else if (isPlainObject(from)) {
       const object: Record<string, unknown> = {};
-      for (const name of Object.keys(from)) pending.push([from[name], object, name]);
+      // Last first, so the copy's keys come out in the order of the original's.
+      const names = Object.keys(from);
+      for (let index = names.length - 1; index >= 0; index--)
+        pending.push([from[names[index]!], object, names[index]!]);
       copy = object;
     } else if (from === null || ["string", "boolean"].includes(typeof from) || Number.isFinite(from)) {
       copy = from;

@@ -8,6 +8,7 @@ import {
   placementOf,
 } from "../../core/route-table.js";
 import { isPlainObject } from "../../core/values.js";
+import { pointerTarget } from "../pointer.js";
 import type { Operation } from "../table/operation.js";
 
 const LOCATIONS: ReadonlySet<unknown> = /*#__PURE__*/ new Set(["path", "query", "querystring", "header", "cookie"]);
@@ -21,7 +22,10 @@ export function declaredArguments(operation: Operation): DeclaredArguments {
     throw new EndpointError("ERR_INVALID_OPTIONS", `${what} must be { parameters, body } with a list of parameters`);
   }
   const list: DeclaredParameter[] = [];
-  for (const parameter of parameters as unknown[]) {
+  for (const written of parameters as unknown[]) {
+    // A parameter many operations share is written once, and each refers to it (`fluent-endpoint openapi --check`).
+    const ref = isPlainObject(written) ? written.$ref : undefined;
+    const parameter = typeof ref === "string" ? pointerTarget(operation.table.schemas?.document, ref) : written;
     const {
       name,
       in: location,

@@ -1,9 +1,9 @@
 // Packs the built package, installs the tarball in a temporary project, and loads it
 // the two ways users do: CommonJS require() and ES module import.
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
@@ -41,7 +41,7 @@ describe("the packed package", () => {
     expect(pkg.scripts.prepack).toBe("npm run build");
   });
 
-  it("ships dist, LICENSE and README only", () => {
+  it("ships dist, LICENSE, README and the docs and examples the README links to", () => {
     const installed = join(project, "node_modules", "fluent-endpoint");
     const files = JSON.parse(run("npm", ["pack", "--dry-run", "--ignore-scripts", "--json"], root))[0].files.map(
       (f: { path: string }) => f.path,
@@ -61,8 +61,34 @@ describe("the packed package", () => {
         "dist/octokit.d.cts",
       ]),
     );
-    expect(files.filter((path: string) => !/^(dist\/|LICENSE$|README\.md$|package\.json$)/.test(path))).toEqual([]);
+    expect(files).toEqual(
+      expect.arrayContaining(["docs/guide.md", "docs/cli.md", "examples/descriptions/petstore.yaml"]),
+    );
+    // The generated API reference (docs/api/, not committed) and nothing else of the checkout.
+    expect(
+      files.filter(
+        (path: string) => !/^(dist\/|docs\/[\w-]+\.md$|examples\/|LICENSE$|README\.md$|package\.json$)/.test(path),
+      ),
+    ).toEqual([]);
     expect(JSON.parse(readFileSync(join(installed, "package.json"), "utf8")).version).toBe(pkg.version);
+  });
+
+  it("resolves every link of the installed README and docs: each file there, each #anchor a heading of it", () => {
+    const installed = join(project, "node_modules", "fluent-endpoint");
+    const pages = ["README.md", ...readdirSync(join(installed, "docs")).map((name) => `docs/${name}`)];
+    const broken: string[] = [];
+    for (const page of pages) {
+      const text = readFileSync(join(installed, page), "utf8");
+      for (const [, target] of text.matchAll(/\]\(([^)\s]+)\)/g)) {
+        if (/^[a-z]+:/.test(target!)) continue; // a web address
+        const [path, anchor] = target!.split("#") as [string, string | undefined];
+        const file = path === "" ? join(installed, page) : resolve(dirname(join(installed, page)), path);
+        if (!existsSync(file)) broken.push(`${page}: ${target}`);
+        else if (anchor !== undefined && !anchorsOf(readFileSync(file, "utf8")).has(anchor))
+          broken.push(`${page}: ${target}`);
+      }
+    }
+    expect(broken).toEqual([]);
   });
 
   it("works with require()", () => {
@@ -263,3 +289,17 @@ describe("tree-shaking (package.json says sideEffects: false)", () => {
     }
   });
 });
+
+/** The anchors of a Markdown page's headings, as GitHub makes them: lower case, punctuation dropped, spaces as "-". */
+function anchorsOf(markdown: string): Set<string> {
+  const anchors = new Set<string>();
+  for (const [, heading] of markdown.matchAll(/^#{1,6} (.+)$/gm)) {
+    anchors.add(
+      heading!
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N} _-]/gu, "")
+        .replaceAll(" ", "-"),
+    );
+  }
+  return anchors;
+}

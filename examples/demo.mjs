@@ -1,6 +1,6 @@
 // The main job in a few lines: routes plus parameters in, request options out.
 // Run with `npm run demo` (it builds the package first).
-import { endpoint, EndpointError, RequestBuilder } from "../dist/index.js";
+import { endpoint, EndpointError, RequestBuilder } from "fluent-endpoint";
 
 const show = (title, value) => console.log(`\n# ${title}\n${JSON.stringify(value, null, 2)}`);
 

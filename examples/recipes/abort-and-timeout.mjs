@@ -1,6 +1,6 @@
 // A timeout or a cancel button: an AbortSignal in `request`, which toFetch hands to fetch.
 import assert from "node:assert/strict";
-import { endpoint, RequestBuilder, toFetch } from "../../dist/index.js";
+import { endpoint, RequestBuilder, toFetch } from "fluent-endpoint";
 
 // The loopback server test/recipes.test.ts starts; its /slow answers after 10 s.
 const origin = process.env.API_ORIGIN;

@@ -1,6 +1,6 @@
 // A token per call, or once in defaults (and left out where it must not go).
 import assert from "node:assert/strict";
-import { endpoint, EndpointError, RequestBuilder } from "../../dist/index.js";
+import { endpoint, EndpointError, RequestBuilder } from "fluent-endpoint";
 
 // A token read from a file or the environment often ends with a newline: trim it.
 const token = "ghp_16C7e42F292c6912E7710c838347Ae178B4a\n".trim();

@@ -1,7 +1,7 @@
 // Check arguments before sending: a call that breaks its operation fails before anything is built or sent.
 import assert from "node:assert/strict";
-import { EndpointError } from "../../dist/index.js";
-import { openAPIEndpoint } from "../../dist/openapi.js";
+import { EndpointError } from "fluent-endpoint";
+import { openAPIEndpoint } from "fluent-endpoint/openapi";
 
 const description = {
   openapi: "3.0.3",

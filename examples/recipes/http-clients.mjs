@@ -4,7 +4,7 @@ import axios from "axios";
 import got from "got";
 import ky from "ky";
 import { request } from "undici";
-import { endpoint, toFetch } from "../../dist/index.js";
+import { endpoint, toFetch } from "fluent-endpoint";
 
 // The loopback server test/recipes.test.ts starts; yours is "https://api.github.com".
 const origin = process.env.API_ORIGIN;

@@ -1,7 +1,7 @@
 // An API from its OpenAPI description: each route built as the description says, then sent.
 import assert from "node:assert/strict";
-import { toFetch } from "../../dist/index.js";
-import { openAPIEndpoint } from "../../dist/openapi.js";
+import { toFetch } from "fluent-endpoint";
+import { openAPIEndpoint } from "fluent-endpoint/openapi";
 
 // The loopback server test/recipes.test.ts starts; a real description names the API's own server.
 const origin = process.env.API_ORIGIN;

@@ -1,6 +1,6 @@
 // Another API than GitHub: its base URL and accept header, and no default user-agent.
 import assert from "node:assert/strict";
-import { endpoint, RequestBuilder } from "../../dist/index.js";
+import { endpoint, RequestBuilder } from "fluent-endpoint";
 
 const petstore = endpoint.defaults({
   baseUrl: "https://petstore.example.com/v2",

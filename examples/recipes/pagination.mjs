@@ -1,6 +1,6 @@
 // Pagination: the next page by number, or by following the Link header's rel="next".
 import assert from "node:assert/strict";
-import { endpoint, toFetch } from "../../dist/index.js";
+import { endpoint, toFetch } from "fluent-endpoint";
 
 // The loopback server test/recipes.test.ts starts; yours is "https://api.github.com".
 const origin = process.env.API_ORIGIN;

@@ -1,6 +1,6 @@
 // body, json, searchParams: parameters here, not options as in ky, axios or got.
 import assert from "node:assert/strict";
-import { endpoint } from "../../dist/index.js";
+import { endpoint } from "fluent-endpoint";
 
 // GitHub's comment endpoints take a `body` parameter: it is a key of the JSON body.
 const comment = endpoint("POST /repos/{owner}/{repo}/issues/{issue_number}/comments", {

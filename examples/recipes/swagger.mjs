@@ -1,7 +1,7 @@
 // A Swagger 2.0 description in two files, bundled and converted by `fluent-endpoint openapi`, then sent.
 import assert from "node:assert/strict";
-import { toFetch } from "../../dist/index.js";
-import { openAPIEndpoint } from "../../dist/openapi.js";
+import { toFetch } from "fluent-endpoint";
+import { openAPIEndpoint } from "fluent-endpoint/openapi";
 // Written by: npx fluent-endpoint openapi examples/recipes/swagger/pets.yaml -o examples/recipes/swagger/routes.mjs
 import { routes } from "./swagger/routes.mjs";
 

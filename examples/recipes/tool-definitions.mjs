@@ -1,6 +1,6 @@
 // An API as tool definitions: each operation's argument schema is the JSON Schema a function-calling model fills.
 import assert from "node:assert/strict";
-import { argumentSchema, openAPIEndpoint, openAPIRoutes } from "../../dist/openapi.js";
+import { argumentSchema, openAPIEndpoint, openAPIRoutes } from "fluent-endpoint/openapi";
 
 const description = {
   openapi: "3.1.0",

@@ -1,6 +1,6 @@
 // Uploads: a body of your own in `data`, and the query parameters in the template.
 import assert from "node:assert/strict";
-import { endpoint, toFetch } from "../../dist/index.js";
+import { endpoint, toFetch } from "fluent-endpoint";
 
 // The loopback server test/recipes.test.ts starts; yours is "https://uploads.github.com".
 const origin = process.env.API_ORIGIN;

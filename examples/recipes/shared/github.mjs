@@ -1,5 +1,5 @@
 // A module the rest of an app imports: builders that hold what its requests share.
-import { RequestBuilder } from "../../../dist/index.js";
+import { RequestBuilder } from "fluent-endpoint";
 
 /** Every request: the host and the token. */
 export const github = new RequestBuilder()

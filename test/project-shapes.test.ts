@@ -341,7 +341,7 @@ describe.skipIf(!REGISTRY.reachable)(`every kind of project, from the packed tar
     });
 
     it("the typed-routes block compiles under tsc --strict in the ES module package (moduleResolution nodenext), each marked line an error", () => {
-      expect(existsSync(join(app, "module/petstore.d.ts"))).toBe(true);
+      expect(existsSync(join(app, "module/routes.ts"))).toBe(true);
       expect(readFileSync(join(app, "module/readme-typed-routes.ts"), "utf8")).toContain("// @ts-expect-error");
       expect(tsc.nodenext).toEqual({});
     });

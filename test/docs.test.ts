@@ -10,6 +10,7 @@ import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import {
+  cpSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
@@ -83,6 +84,7 @@ beforeAll(() => {
     },
   );
   writeFileSync(join(app, "fetch-stub.mjs"), FETCH_STUB);
+  cpSync(DESCRIPTIONS, join(app, "descriptions"), { recursive: true });
 }, 60_000);
 afterAll(() => rmSync(app, { recursive: true, force: true }));
 
@@ -200,8 +202,8 @@ describe("the ```console blocks of docs/cli.md", () => {
     "%s prints what it shows",
     (_where, block) => {
       for (const { command, shown } of sessions(block.code)) {
-        // A command naming a description runs where the descriptions are, as the docs say.
-        const cwd = /\b\w+\.yaml\b/.test(command) ? DESCRIPTIONS : app;
+        // A command naming a description runs where the descriptions are (a copy: it may write a module), as the docs say.
+        const cwd = /\b\w+\.yaml\b/.test(command) ? join(app, "descriptions") : app;
         const shell = command
           .replace(/^fluent-endpoint\b/, `node ${join(root, "dist", "cli.js")}`)
           .replace(/\s+# [^"']*$/, ""); // a comment to the reader

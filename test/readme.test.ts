@@ -87,10 +87,7 @@ describe("README.md", () => {
     // The package and the OpenAPI types from the sources and the repo's fixture.
     const lines = code!
       .replace('from "fluent-endpoint"', `from ${JSON.stringify(join(root, "src/index.js"))}`)
-      .replace(
-        'from "./routes.js"',
-        `from ${JSON.stringify(join(root, "test/fixtures/openapi/petstore-expanded.js"))}`,
-      )
+      .replace('from "./routes.js"', `from ${JSON.stringify(join(root, "test/fixtures/openapi/petstore-expanded.js"))}`)
       .split("\n");
     // Each marker, and the line of code under it once the markers are taken out.
     const expected: { line: number; text: string }[] = [];

@@ -83,7 +83,10 @@ export async function openapiCommand(args: string[]): Promise<string> {
     // Data no type describes more than `TableArguments` does, as text to parse: a type-checker reads a string, not a
     // megabyte of literal (Stripe's module type-checked in 1.7 times the time of its unchecked one as a literal).
     const text = `JSON.parse(${JSON.stringify(JSON.stringify(taken))})`;
-    second = second === "" ? `{ arguments: ${text} }` : `${second.slice(0, second.lastIndexOf("}")).trimEnd()},\n  "arguments": ${text}\n}`;
+    second =
+      second === ""
+        ? `{ arguments: ${text} }`
+        : `${second.slice(0, second.lastIndexOf("}")).trimEnd()},\n  "arguments": ${text}\n}`;
   }
   const table = literal(routes, json) + (second === "" ? "" : `, ${second}`);
   const types = javascript || values["no-types"] ? undefined : await pathTypes(document, values.strict === true);

@@ -58,14 +58,15 @@ function hash(text: string): string {
   return value.toString(16).padStart(8, "0");
 }
 
-/** The names of `names` closest to `name` (fewest edits, case aside), up to three. */
+/** The names of `names` closest to `name` (fewest edits, case aside, a third of it at most), up to three. */
 export function closestNames(name: string, names: Iterable<string>): string[] {
   const lower = name.toLowerCase();
-  let best = Infinity;
+  let best = Math.max(2, Math.floor(name.length / 3)) + 1;
   let found: string[] = [];
   for (const each of names) {
     const distance = editDistance(lower, each.toLowerCase(), best);
     if (distance < best) [best, found] = [distance, [each]];
+    else if (distance === best && found.length === 0) continue;
     else if (distance === best) found.push(each);
   }
   return found.sort().slice(0, 3);

@@ -211,7 +211,8 @@ function nullable(schema: Node, context: Context): Node {
 
 /** A value strict mode cannot describe, asked for as JSON text of it. */
 function jsonText(context: Context, what: string, described: string[], schema?: Node): Node {
-  const shown = schema === undefined ? "" : `, by this JSON Schema: ${brief(withoutDescription(schema), 600)}`;
+  const rest = schema === undefined ? {} : withoutDescription(schema);
+  const shown = Object.keys(rest).length === 0 ? "" : `, by this JSON Schema: ${brief(rest, 600)}`;
   const node = withDescription({ type: "string" }, [...described, `JSON text of ${what}${shown}`]);
   context.marks.set(node, { json: true });
   return node;

@@ -315,6 +315,19 @@ describe("bound arguments", () => {
     });
   });
 
+  it("may be a field of the body: out of its schema, added to every call's data", () => {
+    const options = { bind: { name: "Rex" } };
+    const add = tool("pets_add", options).inputSchema;
+    expect((add.properties as Record<string, Record<string, unknown>>).data).toMatchObject({ type: "object" });
+    expect(JSON.stringify(add)).not.toContain('"name"');
+    expect(toolCall(routes, "pets_add", { data: { tag: "dog" } }, options)).toEqual({
+      request: api.operation("pets/add", { data: { tag: "dog", name: "Rex" } }),
+    });
+    expect(toolCall(routes, "pets_add", {}, options)).toEqual({
+      request: api.operation("pets/add", { data: { name: "Rex" } }),
+    });
+  });
+
   it("are the app's: the model's argument of that name is one the tool does not take", () => {
     const result = toolCall(routes, "listPets", { owner: "mallory" }, { bind: { owner: "octocat" } });
     expect(result).toEqual({

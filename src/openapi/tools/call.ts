@@ -91,7 +91,7 @@ export function toolCall(api: unknown, name: string, args: unknown, options?: To
   const given = readArguments(args);
   if (typeof given === "string") return { problems: [{ name: "", keyword: "json", message: given }] };
   const described = describeTool(tool, read, caller);
-  const { names, bound, secrets, strict } = described;
+  const { names, bound, fields, secrets, strict } = described;
   const { locations } = described.arguments;
   const problems: ToolProblem[] = [];
   const locationOf = (argument: string) => locations.get(names.get(argument) ?? argument) ?? "body";
@@ -114,9 +114,8 @@ export function toolCall(api: unknown, name: string, args: unknown, options?: To
     }
   }
   if (problems.length > 0) return { problems };
-  for (const [argument, value] of bound) {
-    setOwn(call, argument, value);
-  }
+  for (const [argument, value] of bound) setOwn(call, argument, value);
+  if (fields.size > 0) call.data = { ...(isPlainObject(call.data) ? call.data : {}), ...Object.fromEntries(fields) };
   const toolNames = new Map([...names].map(([argument, to]) => [to, argument]));
   try {
     return { request: checked(base, secrets, false)(tool.operation.route, call) };
@@ -125,11 +124,16 @@ export function toolCall(api: unknown, name: string, args: unknown, options?: To
     if (error.code === "ERR_INVALID_ARGUMENTS") {
       const found = error.problems ?? [];
       // A bound value the checks refuse is the app's mistake, which the model cannot mend.
-      if (found.some(({ name: argument }) => bound.has(argument) || bound.has(argument.slice(1)))) throw error;
+      const isBound = (argument: string) => bound.has(argument) || fields.has(argument.slice(1));
+      if (found.some(({ name: argument }) => isBound(argument))) throw error;
       return { problems: found.map((problem) => ({ ...problem, name: toolNames.get(problem.name) ?? problem.name })) };
     }
     if (!MODEL_ERRORS.has(error.code)) throw error;
-    return { problems: [{ name: "", keyword: error.code, message: redacted(error.message, bound) }] };
+    return {
+      problems: [
+        { name: "", keyword: error.code, message: redacted(error.message, [...bound.values(), ...fields.values()]) },
+      ],
+    };
   }
 }
 
@@ -223,9 +227,9 @@ function checked(
 }
 
 /** `message` without the text of any bound value, which the model must not see. */
-function redacted(message: string, bound: ReadonlyMap<string, unknown>): string {
+function redacted(message: string, bound: readonly unknown[]): string {
   let text = message;
-  for (const value of bound.values()) {
+  for (const value of bound) {
     if (typeof value === "string" && value.length >= 4) text = text.split(value).join("[bound]");
   }
   return text;

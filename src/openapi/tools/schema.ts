@@ -5,7 +5,7 @@ import type { ArgumentLocation } from "../../core/errors.js";
 import { quote } from "../../core/errors.js";
 import type { OperationArguments } from "../schema/arguments.js";
 import { fitted } from "./names.js";
-import { childSchemas, isNode, type Node, reachedDefs } from "./walk.js";
+import { childSchemas, isNode, type Node, reachedDefs, resolved } from "./walk.js";
 import { setOwn } from "../../core/values.js";
 
 /** A tool's schema, with what a call of the tool maps back and what its description must say. */
@@ -29,6 +29,7 @@ const ANNOTATIONS = ["description", "examples", "default", "title", "deprecated"
 export function toolSchema(
   found: OperationArguments,
   hidden: (name: string, location: ArgumentLocation) => boolean,
+  fields: ReadonlySet<string>,
   budget: number,
 ): ToolSchema {
   const { $schema, title, description, $comment, ...rest } = structuredClone(found.schema);
@@ -49,6 +50,7 @@ export function toolSchema(
     setOwn(kept, argument, properties[name]);
   }
   schema.properties = kept;
+  if (fields.size > 0 && isNode(kept.data)) kept.data = withoutFields(kept.data, fields, schema.$defs);
   const rename = (list: unknown) =>
     (Array.isArray(list) ? list : []).flatMap((name: string) => (renamed.has(name) ? [renamed.get(name)!] : []));
   const required = rename(schema.required);
@@ -73,6 +75,21 @@ export function toolSchema(
   }
   fit(schema, budget, notes);
   return { schema, names, notes };
+}
+
+/** A body's object schema without the bound `fields` (its `$ref`'s target copied here, the shared one left whole). */
+function withoutFields(data: Node, fields: ReadonlySet<string>, defs: unknown): Node {
+  const target = resolved(data, isNode(defs) ? defs : {});
+  if (!isNode(target) || !isNode(target.properties)) return data;
+  const properties: Node = {};
+  for (const name of Object.keys(target.properties)) {
+    if (!fields.has(name)) setOwn(properties, name, target.properties[name]);
+  }
+  const out: Node = { ...target, properties };
+  const required = (Array.isArray(target.required) ? target.required : []).filter((name) => !fields.has(name));
+  if (required.length > 0) out.required = required;
+  else delete out.required;
+  return out;
 }
 
 /** Every schema place of `root` as providers take it: `{}` for `true`, `{ not: {} }` for `false`, arrays with `items`. */

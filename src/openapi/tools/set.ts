@@ -9,7 +9,7 @@ import { closestNames, toolNames } from "./names.js";
 import type { ReadOptions } from "./options.js";
 import { toolSchema } from "./schema.js";
 import { type StrictSchema, strictSchema } from "./strict.js";
-import type { Node } from "./walk.js";
+import { isNode, type Node, resolved } from "./walk.js";
 
 /** One tool: its operation and its name. */
 export interface Tool {
@@ -111,7 +111,11 @@ export function selectTools(
     }
   }
   if (options.bind.size > 0) {
-    const takes = (name: string) => tools.some(({ operation }) => boundIn(argumentsOf(operation, caller), name));
+    const takes = (name: string) =>
+      tools.some(({ operation }) => {
+        const found = argumentsOf(operation, caller);
+        return boundIn(found, name) !== undefined || isBodyField(found, name);
+      });
     const unused = [...options.bind.keys()].find((name) => !takes(name));
     if (unused !== undefined) {
       throw new EndpointError(
@@ -146,6 +150,19 @@ export function boundIn(found: OperationArguments, name: string): string | undef
   return found.locations.get(lower) === "header" ? lower : undefined;
 }
 
+/** Whether `name` is a field of the body an operation takes as `data` (Slack's `token` in a form body). */
+export function isBodyField(found: OperationArguments, name: string): boolean {
+  if (found.locations.get("data") !== "body" || found.bodyFields) return false;
+  const { properties, $defs } = found.schema as { properties: Node; $defs?: Node };
+  return Object.hasOwn(resolvedObject(properties.data, $defs ?? {})?.properties ?? {}, name);
+}
+
+/** An object schema, through its `$ref` into `defs`; undefined for another schema. */
+export function resolvedObject(schema: unknown, defs: Node): { properties?: Node; required?: unknown } | undefined {
+  const target = resolved(schema, defs);
+  return isNode(target) && isNode(target.properties) ? (target as { properties: Node }) : undefined;
+}
+
 /** A tool's schema and description, and what a call of it maps back. */
 export interface Described {
   readonly arguments: OperationArguments;
@@ -157,6 +174,8 @@ export interface Described {
   readonly names: ReadonlyMap<string, string>;
   /** The arguments the app binds, by the name a call gives them. */
   readonly bound: ReadonlyMap<string, unknown>;
+  /** The body fields the app binds, added to `data`. */
+  readonly fields: ReadonlyMap<string, unknown>;
   /** The arguments whose values a message never shows (`query api_key`): credentials and bound ones. */
   readonly secrets: ReadonlySet<string>;
 }
@@ -167,15 +186,18 @@ export function describeTool(tool: Tool, options: ReadOptions, caller: string): 
   const found = argumentsOf(operation, caller);
   const credentials = credentialArguments(operation);
   const bound = new Map<string, unknown>();
+  const fields = new Map<string, unknown>();
   for (const [name, value] of options.bind) {
     const argument = boundIn(found, name);
     if (argument !== undefined) bound.set(argument, value);
+    else if (isBodyField(found, name)) fields.set(name, value);
   }
   const hidden = (name: string, location: ArgumentLocation) =>
     bound.has(name) || credentials.has(`${location} ${name}`);
-  const { schema, names, notes } = toolSchema(found, hidden, options.maxSchemaSize);
+  const { schema, names, notes } = toolSchema(found, hidden, new Set(fields.keys()), options.maxSchemaSize);
   const secrets = new Set(credentials);
   for (const name of bound.keys()) secrets.add(`${found.locations.get(name)} ${name}`);
+  for (const name of fields.keys()) secrets.add(`body /${name}`);
   const strict = options.strict ? strictSchema(schema) : undefined;
   const said = [...notes];
   if (operation.deprecated === true) said.unshift("Deprecated.");
@@ -189,6 +211,7 @@ export function describeTool(tool: Tool, options: ReadOptions, caller: string): 
     description: bounded(long, said.join(" "), options.maxDescription),
     names,
     bound,
+    fields,
     secrets,
   };
 }

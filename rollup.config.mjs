@@ -49,7 +49,12 @@ const brandsSource = fileURLToPath(new URL("./src/core/brands.ts", import.meta.u
 const isBrands = (id, importer, resolved) => resolved && id === brandsSource;
 const brandsPath = (id) => (id === brandsSource ? "./brands.cjs" : id);
 
-const entries = { index: "src/index.ts", octokit: "src/octokit.ts", openapi: "src/openapi.ts" };
+const entries = {
+  index: "src/index.ts",
+  octokit: "src/octokit.ts",
+  openapi: "src/openapi.ts",
+  "openapi-tools": "src/openapi-tools.ts",
+};
 // One chunk for the code both entries share, so both hold the same EndpointError class.
 // hoistTransitiveImports off: an entry imports immer and url-template only through the chunk that uses them.
 // The converter gets a chunk of its own, so an application that imports only `routeTable` (as a module written by

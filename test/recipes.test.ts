@@ -133,6 +133,9 @@ describe("docs/recipes.md", () => {
       "shared-builder.mjs",
       "swagger.mjs",
       "tool-definitions.mjs",
+      "tools-anthropic.mjs",
+      "tools-mcp.mjs",
+      "tools-openai.mjs",
       "upload.mjs",
     ]);
   });

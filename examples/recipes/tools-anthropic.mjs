@@ -1,7 +1,7 @@
 // An API as Anthropic tools: the definitions for `tools`, and a `tool_use` block answered with a `tool_result`.
 import assert from "node:assert/strict";
-import { openAPIRoutes } from "../../dist/openapi.js";
-import { toolCall, toolDefinitions } from "../../dist/openapi-tools.js";
+import { openAPIRoutes } from "fluent-endpoint/openapi";
+import { toolCall, toolDefinitions } from "fluent-endpoint/openapi/tools";
 
 const description = {
   openapi: "3.0.3",

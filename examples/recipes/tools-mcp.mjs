@@ -1,8 +1,8 @@
 // An API behind a Model Context Protocol server: its `tools/list` and `tools/call` requests answered, each call sent.
 import assert from "node:assert/strict";
-import { toFetch } from "../../dist/index.js";
-import { openAPIEndpoint } from "../../dist/openapi.js";
-import { toolCall, toolDefinitions } from "../../dist/openapi-tools.js";
+import { toFetch } from "fluent-endpoint";
+import { openAPIEndpoint } from "fluent-endpoint/openapi";
+import { toolCall, toolDefinitions } from "fluent-endpoint/openapi/tools";
 
 // The loopback server test/recipes.test.ts starts, which answers with what it received: a real API's server instead.
 const origin = process.env.API_ORIGIN;

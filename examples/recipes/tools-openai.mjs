@@ -1,7 +1,7 @@
 // An API as OpenAI tools: the definitions for `tools`, strict mode included, and a tool call answered.
 import assert from "node:assert/strict";
-import { openAPIEndpoint } from "../../dist/openapi.js";
-import { toolCall, toolDefinitions } from "../../dist/openapi-tools.js";
+import { openAPIEndpoint } from "fluent-endpoint/openapi";
+import { toolCall, toolDefinitions } from "fluent-endpoint/openapi/tools";
 
 const description = {
   openapi: "3.1.0",

@@ -15,7 +15,7 @@ import {
   tableOperations,
 } from "../openapi.js";
 import { parseRoute } from "../http/route.js";
-import { editDistance } from "../openapi/table/names.js";
+import { closestNames } from "../openapi/table/names.js";
 import { OPENAPI_USAGE, openapiCommand, OpenAPIUsageError, readDescription } from "./openapi.js";
 
 const SYNOPSIS = "fluent-endpoint [METHOD] URL [name=value ...] [options]";
@@ -314,19 +314,9 @@ function assertDescribed(route: string, routes: RouteTable, file: string): void 
   const described = tableOperations(routes).map((operation) => operation.route);
   // A left-out operation is the description's too: its call says why it was left out.
   if (described.some(same) || skippedOperations(routes).some(({ route: left }) => same(left))) return;
-  const closest = closestOf(key, described);
+  const closest = closestNames(key, described);
   const hint = closest.length === 0 ? "" : `; the closest: ${closest.map((each) => JSON.stringify(each)).join(", ")}`;
   throw new UsageError(`${JSON.stringify(file)} has no operation ${JSON.stringify(key)}${hint}`);
-}
-
-/** The (at most three) of `candidates` fewest edits from `text`, letter case aside. */
-function closestOf(text: string, candidates: readonly string[]): string[] {
-  const scored = candidates.map((each) => [editDistance(text.toLowerCase(), each.toLowerCase()), each] as const);
-  const best = Math.min(...scored.map(([distance]) => distance));
-  return scored
-    .filter(([distance]) => distance === best)
-    .map(([, each]) => each)
-    .slice(0, 3);
 }
 
 /** Warns when the url a call makes is relative: the description names no server, or a relative one. */

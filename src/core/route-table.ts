@@ -169,7 +169,9 @@ export interface DeclaredArguments {
   readonly parameters?: readonly DeclaredParameter[];
   /** Its request body: the schema of the media type the table sends first. */
   readonly body?: DeclaredBody;
-  /** Its summary, or else its description. */
+  /** Its summary. */
+  readonly summary?: string;
+  /** Its description. */
   readonly description?: string;
 }
 

@@ -195,11 +195,11 @@ function compileOperation(
     ...(Array.isArray(tags) && tags.every((tag) => typeof tag === "string") && { tags }),
     ...(typeof deprecated === "boolean" && { deprecated }),
   });
-  const about = typeof summary === "string" ? summary : text;
   setOwn(compilation.declared, route, {
     parameters: declared,
     ...(body && { body: body.declared }),
-    ...(typeof about === "string" && { description: about }),
+    ...(typeof summary === "string" && { summary }),
+    ...(typeof text === "string" && { description: text }),
   });
 }
 

@@ -110,7 +110,9 @@ function buildArguments(operation: Operation): OperationArguments {
   }
   const defs = finishDefs(conversion);
   const schema: Node = { $schema: "https://json-schema.org/draft/2020-12/schema", title: route };
-  if (declared.description !== undefined) schema.description = declared.description;
+  // The summary says what it does in a line; the description where there is none.
+  const about = declared.summary ?? declared.description;
+  if (about !== undefined) schema.description = about;
   schema.type = "object";
   schema.properties = properties;
   if (required.length > 0) schema.required = required;

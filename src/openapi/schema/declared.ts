@@ -17,7 +17,12 @@ const LOCATIONS: ReadonlySet<unknown> = /*#__PURE__*/ new Set(["path", "query", 
 export function declaredArguments(operation: Operation): DeclaredArguments {
   const what = `route table: the arguments of ${quote(operation.route)}`;
   const declared: unknown = operation.declared;
-  const { parameters = [], body, description } = isPlainObject(declared) ? declared : ({} as Record<string, unknown>);
+  const {
+    parameters = [],
+    body,
+    summary,
+    description,
+  } = isPlainObject(declared) ? declared : ({} as Record<string, unknown>);
   if (!isPlainObject(declared) || !Array.isArray(parameters)) {
     throw new EndpointError("ERR_INVALID_OPTIONS", `${what} must be { parameters, body } with a list of parameters`);
   }
@@ -66,6 +71,7 @@ export function declaredArguments(operation: Operation): DeclaredArguments {
   return {
     parameters: list,
     ...(read !== undefined && { body: read }),
+    ...(typeof summary === "string" && { summary }),
     ...(typeof description === "string" && { description }),
   };
 }

@@ -50,31 +50,46 @@ export function routeNamed(tables: readonly TableRecord[], name: string, more: b
 }
 
 /**
- * The message for a name no table has: the closest names, by edit distance, ignoring case. The caller's name is
- * shortened, the description's are shown whole.
+ * The message for a name no table has: the closest names. The caller's name is shortened, the description's are
+ * shown whole.
  */
 function unknownOperation(name: string, tables: readonly TableRecord[]): string {
   const names = tables.flatMap((table) => [...table.names.keys()]);
   if (names.length === 0) {
     return `no operation is named ${quote(name)}: the route table names none by operationId; call a route as "METHOD /path"`;
   }
-  const lower = name.toLowerCase();
-  const scored = names.map((each) => [editDistance(lower, each.toLowerCase()), each] as const);
-  const best = Math.min(...scored.map(([distance]) => distance));
-  const closest = [...new Set(scored.filter(([distance]) => distance === best).map(([, each]) => each))]
-    .sort()
-    .slice(0, 3);
+  const closest = closestNames(name, names);
   return `no operation is named ${quote(name)}; did you mean ${closest.map((each) => JSON.stringify(each)).join(", ")}?`;
 }
 
-/** Levenshtein distance, in UTF-16 code units. */
-export function editDistance(a: string, b: string): number {
+/**
+ * The names of `names` closest to `name`, up to three: the fewest edits (Levenshtein, in UTF-16 units), letter case
+ * aside, and at most `within` edits where given.
+ */
+export function closestNames(name: string, names: Iterable<string>, within = Infinity): string[] {
+  const lower = name.toLowerCase();
+  let best = within + 1;
+  let found: string[] = [];
+  for (const each of names) {
+    const distance = editDistance(lower, each.toLowerCase(), best);
+    if (distance < best) [best, found] = [distance, [each]];
+    else if (distance === best && found.length > 0 && !found.includes(each)) found.push(each);
+  }
+  return found.sort().slice(0, 3);
+}
+
+/** Levenshtein distance, in UTF-16 units; more than `bound` once it exceeds `bound` (so it can stop early). */
+function editDistance(a: string, b: string, bound: number): number {
+  if (Math.abs(a.length - b.length) > bound) return bound + 1;
   let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
   for (let i = 1; i <= a.length; i++) {
     const row = [i];
+    let least = i;
     for (let j = 1; j <= b.length; j++) {
       row[j] = Math.min(previous[j]! + 1, row[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+      least = Math.min(least, row[j]!);
     }
+    if (least > bound) return bound + 1;
     previous = row;
   }
   return previous[b.length]!;

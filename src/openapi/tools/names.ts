@@ -1,6 +1,7 @@
 // Tool names every provider takes (`^[a-zA-Z0-9_-]{1,64}$`, docs/decisions.md, "Tools for an agent"): the operationId
 // where it fits, else made to fit with a suffix from the whole id, so a name never depends on the other operations
 // but where two would be one.
+import { closestNames as closestOf } from "../table/names.js";
 
 /** The longest tool name the providers take. */
 export const MAX_NAME = 64;
@@ -60,31 +61,5 @@ function hash(text: string): string {
 
 /** The names of `names` closest to `name` (fewest edits, case aside, a third of it at most), up to three. */
 export function closestNames(name: string, names: Iterable<string>): string[] {
-  const lower = name.toLowerCase();
-  let best = Math.max(2, Math.floor(name.length / 3)) + 1;
-  let found: string[] = [];
-  for (const each of names) {
-    const distance = editDistance(lower, each.toLowerCase(), best);
-    if (distance < best) [best, found] = [distance, [each]];
-    else if (distance === best && found.length === 0) continue;
-    else if (distance === best) found.push(each);
-  }
-  return found.sort().slice(0, 3);
-}
-
-/** Levenshtein distance, in UTF-16 units; stops early (returning more than `bound`) once it exceeds `bound`. */
-function editDistance(a: string, b: string, bound: number): number {
-  if (Math.abs(a.length - b.length) > bound) return bound + 1;
-  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    let least = i;
-    for (let j = 1; j <= b.length; j++) {
-      row[j] = Math.min(previous[j]! + 1, row[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-      least = Math.min(least, row[j]!);
-    }
-    if (least > bound) return bound + 1;
-    previous = row;
-  }
-  return previous[b.length]!;
+  return closestOf(name, names, Math.max(2, Math.floor(name.length / 3)));
 }

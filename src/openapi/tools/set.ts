@@ -1,5 +1,6 @@
 // A set of tools: the operations of an endpoint's tables, each named once for the whole table, those the options ask
 // for selected, the rest listed with why; and each tool's schema and description, made from the operation's record.
+import { declaredArguments } from "../schema/declared.js";
 import { type ArgumentLocation, EndpointError, quote } from "../../core/errors.js";
 import { methodKey } from "../../http/tokens.js";
 import { type OperationArguments, operationArguments } from "../schema/arguments.js";
@@ -201,9 +202,9 @@ export function describeTool(tool: Tool, options: ReadOptions, caller: string): 
   const strict = options.strict ? strictSchema(schema) : undefined;
   const said = [...notes];
   if (operation.deprecated === true) said.unshift("Deprecated.");
-  const text = operation.summary ?? (found.schema.description as string | undefined) ?? operation.route;
-  const { description } = found.schema;
-  const long = typeof description === "string" && description !== text ? `${text}\n\n${description}` : text;
+  const { summary, description } = declaredArguments(operation);
+  const text = summary ?? description ?? operation.route;
+  const long = description !== undefined && description !== text ? `${text}\n\n${description}` : text;
   return {
     arguments: found,
     schema,

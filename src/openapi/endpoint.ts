@@ -2,11 +2,11 @@
 import { endpoint } from "../api/endpoint.js";
 import type { Endpoint } from "../api/builder.js";
 import { EndpointError, kindOf, quote } from "../core/errors.js";
-import { type RouteTable, TABLE, type TableApi } from "../core/route-table.js";
+import { type RouteTable, TABLE } from "../core/route-table.js";
 import { isPlainObject } from "../core/values.js";
 import { argumentCheck } from "./check/check.js";
 import { compileDescription } from "./compile/compile.js";
-import type { Credentials } from "./security.js";
+import { credentialArguments, type Credentials } from "./security.js";
 import { readServerVariables } from "./server.js";
 import { bindTable, type Runtime, serversOf } from "./table/runtime.js";
 
@@ -89,21 +89,11 @@ export function openAPIEndpoint(description: unknown, options?: OpenAPIEndpointO
   }
   if (serverVariables === undefined && credentials === undefined && check !== true) return endpoint.withRoutes(table);
   const variables = readServerVariables(serverVariables, serversOf(record));
-  const checks = check === true ? argumentCheck(credentialNames(record.api)) : undefined;
+  const checks = check === true ? argumentCheck(credentialArguments(record.api.securitySchemes)) : undefined;
   return endpoint.withRoutes(bindTable(table, { variables, credentials, ...(checks && { check: checks }) }));
 }
 
 const OPTIONS: ReadonlySet<string> = /*#__PURE__*/ new Set(["serverVariables", "credentials", "check"]);
-
-/** The parameters that carry an API key (`query X-Key`): their values are never shown in a message. */
-function credentialNames({ securitySchemes = {} }: TableApi): Set<string> {
-  const names = new Set<string>();
-  for (const scheme of Object.values(securitySchemes)) {
-    if (scheme.type === "apiKey")
-      names.add(`${scheme.in} ${scheme.in === "header" ? scheme.name.toLowerCase() : scheme.name}`);
-  }
-  return names;
-}
 
 function isTable(value: unknown): value is RouteTable {
   return isPlainObject(value) && TABLE in value;

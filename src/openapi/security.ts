@@ -164,3 +164,13 @@ function originOf(url: string): string {
 function fail(message: string): never {
   throw new EndpointError("ERR_INVALID_OPTIONS", message);
 }
+
+/** The parameters security `schemes` carry a credential in, as `"query api_key"`: never shown, never in a schema. */
+export function credentialArguments(schemes: Readonly<Record<string, SecurityScheme>> = {}): Set<string> {
+  const names = new Set<string>();
+  for (const scheme of Object.values(schemes)) {
+    if (scheme.type === "apiKey")
+      names.add(`${scheme.in} ${scheme.in === "header" ? scheme.name.toLowerCase() : scheme.name}`);
+  }
+  return names;
+}

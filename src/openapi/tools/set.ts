@@ -1,6 +1,7 @@
 // A set of tools: the operations of an endpoint's tables, each named once for the whole table, those the options ask
 // for selected, the rest listed with why; and each tool's schema and description, made from the operation's record.
 import { declaredArguments } from "../schema/declared.js";
+import { credentialArguments as credentialsIn } from "../security.js";
 import { type ArgumentLocation, EndpointError, quote } from "../../core/errors.js";
 import { methodKey } from "../../http/tokens.js";
 import { type OperationArguments, operationArguments } from "../schema/arguments.js";
@@ -219,13 +220,7 @@ export function describeTool(tool: Tool, options: ReadOptions, caller: string): 
 
 /** The parameters an operation's security schemes carry a credential in, as `"query api_key"`: never in a schema. */
 export function credentialArguments(operation: Operation): Set<string> {
-  const found = new Set<string>();
-  const schemes = operation.table.api.securitySchemes ?? {};
-  for (const scheme of Object.values(schemes)) {
-    if (scheme.type !== "apiKey") continue;
-    found.add(`${scheme.in} ${scheme.in === "header" ? scheme.name.toLowerCase() : scheme.name}`);
-  }
-  return found;
+  return credentialsIn(operation.table.api.securitySchemes);
 }
 
 /** `text`, then `notes`, within `limit` characters: the text cut first (at a code point), the notes kept. */

@@ -145,6 +145,19 @@ describe("readResponse()", () => {
     expectTypeOf<ResponseError<Endpoints, "GET /repos/{owner}/{repo}">>().toEqualTypeOf<unknown>();
   });
 
+  it("types every route of @octokit/types' Endpoints with its response's data", () => {
+    type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+    type Differing = {
+      [Route in keyof Endpoints]: Same<
+        ResponseData<Endpoints, Route>,
+        Endpoints[Route]["response"]["data"]
+      > extends true
+        ? never
+        : Route;
+    }[keyof Endpoints];
+    expectTypeOf<Differing>().toBeNever();
+  });
+
   it("reads unknown for a request no map describes", async () => {
     const result = await readResponse(endpoint("GET /zen"), response);
     if (result.ok) expectTypeOf(result.data).toEqualTypeOf<unknown>();

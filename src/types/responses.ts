@@ -154,18 +154,23 @@ interface ErrorResponse<Status, Responses, Media> {
  * `readResponse()` does. A `default` that stands for the successes too (no 2XX listed) is both.
  */
 type StatusResponses<Responses, Media, Read extends boolean> =
-  | {
-      [Status in keyof Responses & SuccessKey]-?: DataResponse<Status, Responses, Media, true>;
-    }[keyof Responses & SuccessKey]
-  | {
-      [Status in keyof Responses & OtherKey]-?: Read extends true
-        ? ErrorResponse<Status, Responses, Media>
-        : DataResponse<Status, Responses, Media, false>;
-    }[keyof Responses & OtherKey]
+  | { [Status in keyof Responses & SuccessKey]-?: DataResponse<Status, Responses, Media, true> }[keyof Responses &
+      SuccessKey]
+  | (Read extends true ? ErrorResponses<Responses, Media> : OtherResponses<Responses, Media>)
   | ([keyof Responses & SuccessKey] extends [never]
       ? { [Status in keyof Responses & "default"]-?: DataResponse<Status, Responses, Media, true> }[keyof Responses &
           "default"]
       : never);
+
+/** The responses of the statuses that are no success, each body under `error` (one conditional type a read, none a status). */
+type ErrorResponses<Responses, Media> = {
+  [Status in keyof Responses & OtherKey]-?: ErrorResponse<Status, Responses, Media>;
+}[keyof Responses & OtherKey];
+
+/** The same, each body under `data`. */
+type OtherResponses<Responses, Media> = {
+  [Status in keyof Responses & OtherKey]-?: DataResponse<Status, Responses, Media, false>;
+}[keyof Responses & OtherKey];
 
 /** A route map entry's response (`@octokit/types`' `OctokitResponse<Data, Status>`), told by its `data`. */
 interface MapResponse {
@@ -232,11 +237,12 @@ export type MapResponseMark<Routes, Paths, Route> = [Paths] extends [never]
   : OperationResponseMark<Paths, Route>;
 
 /** The responses of a description's operation, by its route (`"GET /pets/{id}"`); `never` for one it lacks. */
-type OperationResponses<Paths, Route> = Route extends `${infer Method} ${infer Path extends keyof Paths & string}`
-  ? Paths[Path][Lowercase<Method> & keyof Paths[Path]] extends infer Operation
-    ? Operation["responses" & keyof Operation]
-    : never
+type OperationResponses<Paths, Route> = Route extends `${infer Method} ${infer Path}`
+  ? ResponsesOfOperation<Paths[Path & keyof Paths][Lowercase<Method> & keyof Paths[Path & keyof Paths]]>
   : never;
+
+/** An operation's `responses`. */
+type ResponsesOfOperation<Operation> = Operation["responses" & keyof Operation];
 
 /**
  * The responses an entry of a route map describes: a map entry's `response` (`@octokit/types`' `Endpoints`);

@@ -86,6 +86,7 @@ describe("README.md", () => {
     // The package and the OpenAPI types from the sources and the repo's fixture.
     const lines = code!
       .replace('from "fluent-endpoint"', `from ${JSON.stringify(join(root, "src/index.js"))}`)
+      .replace('from "fluent-endpoint/response"', `from ${JSON.stringify(join(root, "src/response.js"))}`)
       .replace(
         'from "./petstore.js"',
         `from ${JSON.stringify(join(root, "test/fixtures/openapi/petstore-expanded.js"))}`,

@@ -29,7 +29,7 @@ const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "tr
 const BYTES = /^((image|audio|video|font)\/|application\/(octet-stream|(pdf|g?zip)$))/;
 const JSON_TYPE = /^application\/(.*\+)?json(;.*)?$/;
 
-type Node = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Node = Record<string, any>;
 
 /** How many operations, and of them how many read otherwise than JSON or differ from openapi-fetch on purpose. */
 interface Counts {

@@ -40,6 +40,17 @@ describe("readResponse(): what comes back", () => {
     expect("data" in result).toBe(false);
   });
 
+  it("joins a repeated header as fetch does, and keeps the last set-cookie (getSetCookie() has them all)", async () => {
+    const response = respond(200, "x", "text/plain", [
+      ["set-cookie", "a=1"],
+      ["set-cookie", "b=2"],
+      ["vary", "accept"],
+      ["vary", "origin"],
+    ]);
+    const { headers } = await readResponse(GET, response);
+    expect(headers).toEqual({ "content-type": "text/plain", "set-cookie": "b=2", vary: "accept, origin" });
+  });
+
   it("keeps a header named __proto__ as data, never as a prototype", async () => {
     const result = await readResponse(GET, respond(200, "x", "text/plain", [["__proto__", "polluted"]]));
     expect(Object.getPrototypeOf(result.headers)).toBe(Object.prototype);

@@ -1,5 +1,6 @@
-// Builds the three entries, `fluent-endpoint` (dist/index.*), `fluent-endpoint/octokit`
-// (dist/octokit.*) and `fluent-endpoint/openapi` (dist/openapi.*), as ESM and CommonJS over shared chunks, and their bundled type declarations.
+// Builds the entries, `fluent-endpoint` (dist/index.*), `fluent-endpoint/octokit` (dist/octokit.*),
+// `fluent-endpoint/openapi` (dist/openapi.*) and `fluent-endpoint/response` (dist/response.*), as ESM and CommonJS
+// over shared chunks, and their bundled type declarations.
 import { readFileSync, rmSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import nodeResolve from "@rollup/plugin-node-resolve";
@@ -54,6 +55,7 @@ const entries = {
   octokit: "src/octokit.ts",
   openapi: "src/openapi.ts",
   "openapi-tools": "src/openapi-tools.ts",
+  response: "src/response.ts",
 };
 // One chunk for the code both entries share, so both hold the same EndpointError class.
 // hoistTransitiveImports off: an entry imports immer and url-template only through the chunk that uses them.

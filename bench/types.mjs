@@ -4,7 +4,7 @@
 // large description in test/fixtures/openapi/, against a program that only names its
 // paths; and 20 realistic calls over GitHub's own description (@octokit/openapi-types),
 // through OpenAPIRoutes<paths> and through openapi-fetch, with one misspelt route through
-// OpenAPIRoutes<paths>. Each program is checked by `tsc --extendedDiagnostics`. Instantiations are exact;
+// OpenAPIRoutes<paths>, and the same 20 with their responses read (readResponse(), openapi-fetch's result). Each program is checked by `tsc --extendedDiagnostics`. Instantiations are exact;
 // check time is the median of BENCH_ROUNDS runs (default 5), interleaved so the host's
 // load hits every program alike.
 // Usage: npm run bench:types   (builds first: the programs import dist/index.d.ts)
@@ -199,6 +199,38 @@ const programs = {
       return `export const c${i} = github.operation(${JSON.stringify(nameOf(route))}${Object.keys(options).length === 0 ? "" : `, ${JSON.stringify(options)}`});`;
     }),
   ],
+  // The same 20 calls by name, each response read by readResponse(), its data and error reached.
+  "github-20-by-name-read": [
+    `import { endpoint, type OpenAPIRoutes } from "fluent-endpoint";`,
+    `import { readResponse, type ResponseLike } from "fluent-endpoint/response";`,
+    GITHUB_PATHS,
+    GITHUB_NAMES_TYPE,
+    `const github = endpoint.withRoutes<OpenAPIRoutes<paths, operationRoutes>>();`,
+    `declare const response: ResponseLike;`,
+    ...GITHUB_CALLS.map(([route, { path, query, body }], i) => {
+      const options = { ...path, ...query, ...body };
+      return `const c${i} = github.operation(${JSON.stringify(nameOf(route))}${Object.keys(options).length === 0 ? "" : `, ${JSON.stringify(options)}`});`;
+    }),
+    `export async function read() {`,
+    ...GITHUB_CALLS.map(
+      (_, i) => `  const r${i} = await readResponse(c${i}, response);\n  void [r${i}.data, r${i}.error];`,
+    ),
+    `}`,
+  ],
+  // openapi-fetch's 20 calls, each response's data and error reached.
+  "github-20-openapi-fetch-read": [
+    `import createClient from "openapi-fetch";`,
+    GITHUB_PATHS,
+    `const client = createClient<paths>();`,
+    `export async function read() {`,
+    ...GITHUB_CALLS.map(([route, { path, query, body }], i) => {
+      const [method, url] = route.split(" ");
+      const params = { ...(path && { path }), ...(query && { query }) };
+      const init = { ...(Object.keys(params).length > 0 && { params }), ...(body && { body }) };
+      return `  const r${i} = await client.${method}(${JSON.stringify(url)}${Object.keys(init).length === 0 ? "" : `, ${JSON.stringify(init)}`});\n  void [r${i}.data, r${i}.error];`;
+    }),
+    `}`,
+  ],
   "github-misspelt-name": [
     `import { endpoint, type OpenAPIRoutes } from "fluent-endpoint";`,
     GITHUB_PATHS,
@@ -325,13 +357,23 @@ table(
       ...github("github-20-by-name"),
     ],
     ["a misspelt operationId, .operation()", ...github("github-misspelt-name")],
+    [
+      "the 20 calls by operationId, each response read by readResponse(), its data and error",
+      ...github("github-20-by-name-read"),
+    ],
+    ["the 20 openapi-fetch calls, each response's data and error", ...github("github-20-openapi-fetch-read")],
   ],
+);
+// What reading costs against the calls alone (target ≤ 1.25×), and against openapi-fetch reading the same (target < 0.1).
+const read = results["github-20-by-name-read"].instantiations;
+console.log(
+  `reading the responses: ${fixed(read / results["github-20-by-name"].instantiations)}× the calls by name alone, ${fixed(read / results["github-20-openapi-fetch-read"].instantiations)}× openapi-fetch's reading them`,
 );
 console.log(`the misspelt route's error: ${results["github-misspelt"].errors.join("\n")}`);
 console.log(`the misspelt operationId's error: ${results["github-misspelt-name"].errors.join("\n")}`);
 const largeOne = Math.max(...Object.keys(LARGE_MAPS).map((name) => results[`${name}-one`].instantiations));
 console.log(
-  `SUMMARY-TYPES a=${fixed(ratio("a", "instantiations"))}x/${fixed(ratio("a", "check"))}x b=${fixed(ratio("b", "instantiations"))}x/${fixed(ratio("b", "check"))}x one-call=${results["a-one"].instantiations} openapi-one-call=${largeOne} github-20=${results["github-20"].instantiations} github-misspelt=${results["github-misspelt"].instantiations} github-20-by-name=${results["github-20-by-name"].instantiations} github-misspelt-name=${results["github-misspelt-name"].instantiations}`,
+  `SUMMARY-TYPES a=${fixed(ratio("a", "instantiations"))}x/${fixed(ratio("a", "check"))}x b=${fixed(ratio("b", "instantiations"))}x/${fixed(ratio("b", "check"))}x one-call=${results["a-one"].instantiations} openapi-one-call=${largeOne} github-20=${results["github-20"].instantiations} github-misspelt=${results["github-misspelt"].instantiations} github-20-by-name=${results["github-20-by-name"].instantiations} github-misspelt-name=${results["github-misspelt-name"].instantiations} github-20-by-name-read=${read} github-20-openapi-fetch-read=${results["github-20-openapi-fetch-read"].instantiations}`,
 );
 
 /**

@@ -29,3 +29,13 @@ export type {
   TableCode,
   TableRuntime,
 } from "./core/route-table.js";
+export type {
+  JsonMediaType,
+  OperationResponseMark,
+  ResponseData,
+  ResponseError,
+  ResponseHeaders,
+  ResponseMark,
+  ResponseResult,
+  RouteResponse,
+} from "./types/responses.js";

@@ -3,7 +3,7 @@
 // `fluent-endpoint openapi` writes it). Checked by tsc (vitest typecheck), never run. The text of a misspelt
 // name's error is checked in typed-routes-diagnostics.test.ts.
 import { describe, expectTypeOf, it } from "vitest";
-import { endpoint, type OpenAPIRoutes, type RequestOptions } from "../src/index.js";
+import { endpoint, type OpenAPIRoutes, type OperationResponseMark, type RequestOptions } from "../src/index.js";
 import { routeTable } from "../src/openapi.js";
 import type { paths as PetPaths } from "./fixtures/openapi/petstore-expanded.js";
 
@@ -43,13 +43,17 @@ describe("api.operation(operationId, options)", () => {
     petstore.operation("findPetz");
   });
 
-  it("returns the route's method", () => {
-    expectTypeOf(petstore.operation("deletePet", { id: 1 })).toEqualTypeOf<RequestOptions<"delete">>();
+  it("returns the route's method, and its responses as the mark", () => {
+    expectTypeOf(petstore.operation("deletePet", { id: 1 })).toEqualTypeOf<
+      RequestOptions<"delete", OperationResponseMark<PetPaths, "DELETE /pets/{id}">>
+    >();
   });
 
   it("takes a name typed string unchecked", () => {
     const name: string = "findPets";
-    expectTypeOf(petstore.operation(name, { anything: 1 })).toEqualTypeOf<RequestOptions<string>>();
+    expectTypeOf(petstore.operation(name, { anything: 1 })).toEqualTypeOf<
+      RequestOptions<string, OperationResponseMark<PetPaths, string>>
+    >();
   });
 
   it("no longer requires what defaults hold", () => {
@@ -81,7 +85,7 @@ describe("builder.operation(operationId)", () => {
     // @ts-expect-error id is a number
     petstore.builder().operation("find pet by id").param("id", "7");
     expectTypeOf(petstore.builder().operation("deletePet").params({ id: 1 }).build()).toEqualTypeOf<
-      RequestOptions<"delete">
+      RequestOptions<"delete", OperationResponseMark<PetPaths, "DELETE /pets/{id}">>
     >();
   });
 

@@ -164,6 +164,32 @@ describe("the packed package", () => {
     expect(JSON.parse(run("node", ["octokit.mjs"], project))).toEqual({ esm: "PATCH", cjs: "PATCH", sameClass: true });
   });
 
+  it("serves fluent-endpoint/response to require() and import, over the same EndpointError class, and not from the main entry", () => {
+    writeFileSync(
+      join(project, "response.mjs"),
+      `import { createRequire } from "node:module";
+      import { readResponse } from "fluent-endpoint/response";
+      import * as main from "fluent-endpoint";
+      const cjs = createRequire(import.meta.url)("fluent-endpoint/response");
+      const request = main.endpoint("GET /zen");
+      const json = (text) => new Response(text, { status: 502, headers: { "content-type": "application/json" } });
+      let error;
+      try { await cjs.readResponse(request, json("<html>")); } catch (caught) { error = caught; }
+      console.log(JSON.stringify({
+        esm: (await readResponse(request, json('{"a":1}'))).error,
+        code: error.code,
+        sameClass: error instanceof main.EndpointError,
+        inMain: "readResponse" in main,
+      }));`,
+    );
+    expect(JSON.parse(run("node", ["response.mjs"], project))).toEqual({
+      esm: { a: 1 },
+      code: "ERR_INVALID_RESPONSE",
+      sameClass: true,
+      inMain: false,
+    });
+  });
+
   it("carries url-template's licence notice in the CommonJS build, which bundles it", () => {
     const code = readFileSync(join(root, "dist/index.cjs"), "utf8");
     expect(code.startsWith("/*!")).toBe(true);

@@ -88,6 +88,7 @@ describe("README.md", () => {
     const lines = code!
       .replace('from "fluent-endpoint"', `from ${JSON.stringify(join(root, "src/index.js"))}`)
       .replace('from "./routes.js"', `from ${JSON.stringify(join(root, "test/fixtures/openapi/petstore-expanded.js"))}`)
+      .replace('from "fluent-endpoint/response"', `from ${JSON.stringify(join(root, "src/response.js"))}`)
       .split("\n");
     // Each marker, and the line of code under it once the markers are taken out.
     const expected: { line: number; text: string }[] = [];

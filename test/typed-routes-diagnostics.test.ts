@@ -322,6 +322,24 @@ describe("type-checking cost", () => {
     expect(program.getInstantiationCount()).toBeLessThan(2_000);
   });
 
+  it("stays small for a call by name through GitHub's description whose response is read (a mark, looked up when read)", () => {
+    const { host, paths } = hostFor({
+      read: [
+        `import { readResponse } from "../src/response.js";`,
+        `import type { paths as GitHub } from "@octokit/openapi-types";`,
+        `type operationRoutes = ${githubOperationRoutes()};`,
+        `declare const response: Response;`,
+        `const github = endpoint.withRoutes<OpenAPIRoutes<GitHub, operationRoutes>>();`,
+        `const result = await readResponse(github.operation("repos/get", { owner: "o", repo: "r" }), response);`,
+        `if (result.ok) void result.data.full_name;`,
+        `else void result.error?.message;`,
+      ].join("\n"),
+    });
+    const program = ts.createProgram(paths, OPTIONS, host);
+    expect(program.getSemanticDiagnostics(program.getSourceFile(paths[0]!))).toEqual([]);
+    expect(program.getInstantiationCount()).toBeLessThan(2_500);
+  });
+
   it("stays small for a misspelt operationId through GitHub's description of 1 223 operations, naming the closest", () => {
     const { host, paths } = hostFor({
       misspeltName: [

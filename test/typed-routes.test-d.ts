@@ -11,6 +11,7 @@ import {
   type OpenAPIRoutes,
   RequestBuilder,
   type RequestOptions,
+  type ResponseMark,
   type RouteKey,
   type RouteMap,
   type RouteParameters,
@@ -110,7 +111,7 @@ describe("names a literal route requires", () => {
 
   it("leaves a route or url typed string loosely typed, as before", () => {
     const route: string = "GET /repos/{owner}/{repo}";
-    expectTypeOf(endpoint(route)).toEqualTypeOf<RequestOptions>();
+    expectTypeOf(endpoint(route)).toEqualTypeOf<RequestOptions<string, ResponseMark<{}, string>>>();
     endpoint(route, { owner: null });
     const options: EndpointOptions = { url: "/users/{username}" };
     endpoint(options);

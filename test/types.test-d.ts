@@ -16,6 +16,7 @@ import {
   type RequestMeta,
   RequestBuilder,
   type RequestOptions,
+  type ResponseMark,
   type ResultHeaders,
   toFetch,
   VERSION,
@@ -34,11 +35,18 @@ type AllCodes =
 
 describe("endpoint()", () => {
   it("returns RequestOptions in every call form, with the literal lowercase method when the call gives one", () => {
-    expectTypeOf(endpoint("GET /orgs/{org}/repos", { org: "octokit" })).toEqualTypeOf<RequestOptions<"get">>();
-    expectTypeOf(endpoint("GET /user")).toEqualTypeOf<RequestOptions<"get">>();
-    expectTypeOf(endpoint({ method: "GET", url: "/user" })).toEqualTypeOf<RequestOptions<"get">>();
-    expectTypeOf(endpoint({ url: "/user" })).toEqualTypeOf<RequestOptions>();
-    expectTypeOf(endpoint()).toEqualTypeOf<RequestOptions>();
+    // The second type argument is the mark of what comes back: no map here, so readResponse() reads `unknown`.
+    expectTypeOf(endpoint("GET /orgs/{org}/repos", { org: "octokit" })).toEqualTypeOf<
+      RequestOptions<"get", ResponseMark<{}, "GET /orgs/{org}/repos">>
+    >();
+    expectTypeOf(endpoint("GET /user")).toEqualTypeOf<RequestOptions<"get", ResponseMark<{}, "GET /user">>>();
+    expectTypeOf(endpoint({ method: "GET", url: "/user" })).toEqualTypeOf<
+      RequestOptions<"get", ResponseMark<{}, { readonly method: "GET"; readonly url: "/user" }>>
+    >();
+    expectTypeOf(endpoint({ url: "/user" })).toEqualTypeOf<
+      RequestOptions<string, ResponseMark<{}, { readonly url: "/user" }>>
+    >();
+    expectTypeOf(endpoint()).toEqualTypeOf<RequestOptions<string, ResponseMark<{}, EndpointOptions>>>();
   });
 
   it("is an Endpoint whose helpers keep their types", () => {
@@ -81,7 +89,7 @@ describe("endpoint()", () => {
   });
 
   it("takes an empty mediaType.previews list (as @octokit/endpoint's merged options hold), never a non-empty one", () => {
-    expectTypeOf(endpoint("POST /graphql", { mediaType: { previews: [] } })).toEqualTypeOf<RequestOptions<"post">>();
+    expectTypeOf(endpoint("POST /graphql", { mediaType: { previews: [] } }).method).toEqualTypeOf<"post">();
     expectTypeOf(
       new RequestBuilder().mediaType({ format: "raw", previews: undefined }),
     ).toEqualTypeOf<RequestBuilder>();
@@ -99,8 +107,8 @@ describe("endpoint()", () => {
         headers: undefined,
         mediaType: { format: maybe },
         request: undefined,
-      }),
-    ).toEqualTypeOf<RequestOptions>();
+      }).method,
+    ).toEqualTypeOf<string>();
     expectTypeOf(endpoint.defaults({ baseUrl: maybe })).toEqualTypeOf<Endpoint<{ baseUrl: string | undefined }, {}>>();
     expectTypeOf(RequestBuilder.from({ url: maybe }).mediaType({ format: maybe })).toEqualTypeOf<RequestBuilder>();
     // Results never hold an undefined field, so they fit exact optional types.
@@ -206,9 +214,9 @@ describe("RequestBuilder", () => {
 });
 
 describe("EndpointError", () => {
-  it("has a code that is exactly the union of the nine codes and fluent-endpoint/openapi's ERR_INVALID_ARGUMENTS", () => {
-    expectTypeOf<EndpointError["code"]>().toEqualTypeOf<AllCodes | "ERR_INVALID_ARGUMENTS">();
-    expectTypeOf<EndpointErrorCode>().toEqualTypeOf<AllCodes | "ERR_INVALID_ARGUMENTS">();
+  it("has a code that is exactly the union of the nine codes, fluent-endpoint/openapi's ERR_INVALID_ARGUMENTS and fluent-endpoint/response's ERR_INVALID_RESPONSE", () => {
+    expectTypeOf<EndpointError["code"]>().toEqualTypeOf<AllCodes | "ERR_INVALID_ARGUMENTS" | "ERR_INVALID_RESPONSE">();
+    expectTypeOf<EndpointErrorCode>().toEqualTypeOf<AllCodes | "ERR_INVALID_ARGUMENTS" | "ERR_INVALID_RESPONSE">();
     // The main entry's table lists the nine it throws (its bytes stay as they were).
     expectTypeOf<(typeof ErrorCodes)[keyof typeof ErrorCodes]>().toEqualTypeOf<AllCodes>();
     expectTypeOf(ErrorCodes.UNSAFE_PATH).toEqualTypeOf<"ERR_UNSAFE_PATH">();
@@ -236,6 +244,7 @@ describe("EndpointError", () => {
         case "ERR_UNSAFE_PATH":
         case "ERR_MISSING_PARAMETER":
         case "ERR_INVALID_ARGUMENTS":
+        case "ERR_INVALID_RESPONSE":
           return error.code;
         default:
           expectTypeOf(error.code).toBeNever();

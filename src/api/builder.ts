@@ -17,7 +17,13 @@ import type {
 import { isPlainObject } from "../core/values.js";
 import { parseRoute } from "../http/route.js";
 import type { GivenName, GivenNames, HeldNames, HeldRoutes } from "../types/defaults.js";
-import type { MissingNames, ParameterName, ParameterValue, PartialParameters } from "../types/builder.js";
+import type {
+  BuiltResponse,
+  MissingNames,
+  ParameterName,
+  ParameterValue,
+  PartialParameters,
+} from "../types/builder.js";
 import type {
   BuiltMethod,
   EndpointFirstArgument,
@@ -34,7 +40,8 @@ import type {
   TABLE_RULES,
 } from "../types/route-maps.js";
 import type { OperationArgument, OperationMethod, OperationRoute } from "../types/operations.js";
-import type { RouteArgument } from "../types/route-check.js";
+import type { PathsOf, RouteArgument } from "../types/route-check.js";
+import type { MapResponseMark, OperationResponseMark, ResponseMark } from "../types/responses.js";
 import type { Present, RouteMethodOr, RouteUrl } from "../types/route-text.js";
 
 /** What a builder holds: its frozen state and the conventions of the entry it comes from. */
@@ -218,7 +225,7 @@ export class RequestBuilder<
   /** The request options, as `endpoint()` returns them; does not compile while a required parameter is missing. @example new RequestBuilder().route("GET /user").build() */
   build<M extends string, U extends string, G extends string, R>(
     this: BuildReceiver<M, U, G, R>,
-  ): RequestOptions<BuiltMethod<M>>;
+  ): RequestOptions<BuiltMethod<M>, BuiltResponse<M, U, R>>;
   build(): RequestOptions {
     const { state, conventions } = RequestBuilder.#coreOf(this);
     return buildRequest(state, conventions);
@@ -334,7 +341,11 @@ export function createEndpoint(state: EndpointState, conventions: Conventions): 
   return Object.freeze(call) as unknown as Endpoint;
 }
 
-/** The call signature of an {@link Endpoint}; type arguments, not per-call types, so tsc makes them once per endpoint type. */
+/**
+ * The call signature of an {@link Endpoint}; type arguments, not per-call types, so tsc makes them once per endpoint
+ * type. The request options carry the map and the route, which `readResponse()` reads (docs/typed-routes.md,
+ * "Responses").
+ */
 interface EndpointCall<Known extends string, Routes, Keys extends keyof Routes, Options> {
   /**
    * Request options for a route plus parameters, or for options holding method and url; `parse(merge(…))`.
@@ -348,7 +359,7 @@ interface EndpointCall<Known extends string, Routes, Keys extends keyof Routes, 
   <const First extends string | EndpointOptions = EndpointOptions>(
     first?: EndpointFirstArgument<First, Known> | Keys,
     ...options: EndpointOptionsArguments<First, Known, Routes, Keys, Options>
-  ): RequestOptions<EndpointResultMethod<First>>;
+  ): RequestOptions<EndpointResultMethod<First>, ResponseMark<Routes, First>>;
 }
 
 /**
@@ -356,7 +367,7 @@ interface EndpointCall<Known extends string, Routes, Keys extends keyof Routes, 
  * of `Map` (the map before defaults), for autocompletion, only while no route is typed yet (`Suggested` is then its
  * default; a call's route gives it otherwise, so tsc never lists them for a call's own check).
  */
-interface TableEndpointCall<Known extends string, Routes, Keys extends keyof Routes, Map> {
+interface TableEndpointCall<Known extends string, Routes, Keys extends keyof Routes, Map, Paths> {
   /**
    * Request options for a route plus parameters, or for options holding method and url; `parse(merge(…))`.
    *
@@ -370,7 +381,7 @@ interface TableEndpointCall<Known extends string, Routes, Keys extends keyof Rou
   >(
     first?: TableFirstArgument<First, Known, Map> | NoInfer<Suggested>,
     ...options: EndpointOptionsArguments<First, Known, Routes, Keys, unknown>
-  ): RequestOptions<EndpointResultMethod<First>>;
+  ): RequestOptions<EndpointResultMethod<First>, OperationResponseMark<Paths, First>>;
 }
 
 /**
@@ -382,7 +393,13 @@ interface TableEndpointCall<Known extends string, Routes, Keys extends keyof Rou
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Endpoint<Defaults extends object = any, Routes = any> = EndpointMethods<Defaults, Routes> &
   (typeof TABLE_RULES extends MapKey<Routes>
-    ? TableEndpointCall<HeldNames<Defaults>, HeldRoutes<Routes, HeldNames<Defaults>>, MapKey<Routes>, Routes>
+    ? TableEndpointCall<
+        HeldNames<Defaults>,
+        HeldRoutes<Routes, HeldNames<Defaults>>,
+        MapKey<Routes>,
+        Routes,
+        PathsOf<Routes>
+      >
     : EndpointCall<HeldNames<Defaults>, HeldRoutes<Routes, HeldNames<Defaults>>, MapKey<Routes>, EndpointOptions>);
 
 /** An {@link Endpoint}'s methods; its call signature is the map's (`EndpointCall` or `TableEndpointCall`). */
@@ -433,7 +450,10 @@ interface EndpointMethods<Defaults extends object, Routes> {
       MapKey<Routes>,
       typeof TABLE_RULES extends MapKey<Routes> ? unknown : EndpointOptions
     >
-  ): RequestOptions<EndpointResultMethod<OperationRoute<Name, Routes>>>;
+  ): RequestOptions<
+    EndpointResultMethod<OperationRoute<Name, Routes>>,
+    MapResponseMark<Routes, PathsOf<Routes>, OperationRoute<Name, Routes>>
+  >;
 
   /** A {@link RequestBuilder} holding this function's defaults and route map. @example endpoint.builder().route("GET /user") */
   builder(): RequestBuilder<string, string, HeldNames<Defaults>, Routes>;

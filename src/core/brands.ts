@@ -10,3 +10,6 @@ export declare const ROUTE_MAP: unique symbol;
 
 /** The key of the mark `OpenAPIRoutes` carries; types only, never present. */
 export declare const TABLE_RULES: unique symbol;
+
+/** The key of the mark request options carry: the responses of the route they were built for; types only, never present. */
+export declare const RESPONSE: unique symbol;

@@ -31,13 +31,16 @@ export const ErrorCodes = /*#__PURE__*/ Object.freeze({
 
 /**
  * The string-literal union of all error codes; with them `ERR_INVALID_ARGUMENTS`, which only
- * `fluent-endpoint/openapi`'s checked calls throw (`openAPIEndpoint(…, { check: true })`), listing `problems`.
+ * `fluent-endpoint/openapi`'s checked calls throw (`openAPIEndpoint(…, { check: true })`), listing `problems`, and
+ * `ERR_INVALID_RESPONSE`, which only `fluent-endpoint/response`'s `readResponse()` throws (a body that is not what its
+ * media type says).
  *
  * @example
  * const usageMistakes: EndpointErrorCode[] = ["ERR_INVALID_ROUTE", "ERR_MISSING_URL"];
  * if (error instanceof EndpointError && usageMistakes.includes(error.code)) printUsage();
  */
-export type EndpointErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes] | "ERR_INVALID_ARGUMENTS";
+export type EndpointErrorCode =
+  (typeof ErrorCodes)[keyof typeof ErrorCodes] | "ERR_INVALID_ARGUMENTS" | "ERR_INVALID_RESPONSE";
 
 /** Where an argument of a call goes: a parameter's location, or `body`. */
 export type ArgumentLocation = "path" | "query" | "querystring" | "header" | "cookie" | "body";

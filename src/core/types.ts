@@ -1,3 +1,5 @@
+import type { RESPONSE } from "./brands.js";
+
 /** A header value as sent: text, or a number such as `content-length: 14`. @example const length: HeaderValue = 14; */
 export type HeaderValue = string | number;
 
@@ -144,6 +146,8 @@ export interface ReadonlyMergedOptions extends Readonly<MergedOptions> {
  * Generic request options, ready for any HTTP client.
  *
  * @typeParam Method - The lowercase method, `string` when it is not known.
+ * @typeParam Response - What comes back for the route, as its route map says (docs/typed-routes.md, "Responses"):
+ *   a mark for `readResponse()` and `ResponseData`, types only; `unknown` when no map says.
  *
  * @example
  * const { method, url, headers, body } = endpoint("POST /repos/{owner}/{repo}/issues", {
@@ -154,7 +158,7 @@ export interface ReadonlyMergedOptions extends Readonly<MergedOptions> {
  * // method "post", url "https://api.github.com/repos/octokit/endpoint.js/issues",
  * // body { title: "Found a bug" }
  */
-export interface RequestOptions<Method extends string = string> {
+export interface RequestOptions<Method extends string = string, Response = unknown> {
   /** The HTTP method, always lowercase. */
   method: Method;
   /** The full URL, placeholders expanded and the query string appended. */
@@ -165,4 +169,6 @@ export interface RequestOptions<Method extends string = string> {
   body?: unknown;
   /** The `request` option, the very object passed in. */
   request?: RequestMeta;
+  /** Types only, never present: the responses of the route, which type what `readResponse()` reads. */
+  readonly [RESPONSE]?: Response;
 }

@@ -2,6 +2,8 @@
 // "Builder type-state").
 import type { EndpointOptions } from "../core/types.js";
 import type { DeclaredNames, EntryKind, EntryShape, MapKey, ShapeOf } from "./route-maps.js";
+import type { MapResponseMark } from "./responses.js";
+import type { PathsOf } from "./route-check.js";
 import type { AnyCaseHeaders, MissingHeaders } from "./table-options.js";
 import type { RequiredNames, RouteParameters } from "./route-text.js";
 
@@ -11,6 +13,17 @@ type BuilderEntry<Method extends string, Url extends string, Routes> = string ex
   : [`${Uppercase<Method>} ${Url}`] extends [MapKey<Routes>]
     ? Routes[`${Uppercase<Method>} ${Url}` & keyof Routes]
     : never;
+
+/**
+ * The mark of what comes back for a builder's route, its `build()`'s second type argument: the map and the route,
+ * looked up only when a response is read; `unknown` without a map.
+ *
+ * @example
+ * type Mark = BuiltResponse<"GET", "/user", Routes>; // ResponseMark<Routes, "GET /user">
+ */
+export type BuiltResponse<Method extends string, Url extends string, Routes> = [MapKey<Routes>] extends [never]
+  ? unknown
+  : MapResponseMark<Routes, PathsOf<Routes>, `${Uppercase<Method>} ${Url}`>;
 
 /** An entry's parameters as a builder takes them: a route table's header parameters too, in any case, none required. */
 type ShapeParameters<Shape> =

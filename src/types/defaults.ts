@@ -3,6 +3,7 @@
 import type { OptionName } from "../core/options.js";
 import type { EndpointOptions } from "../core/types.js";
 import type { EntryShape, ShapeOf } from "./route-maps.js";
+import type { EntryResponse } from "./responses.js";
 import type { TableOptions } from "./table-options.js";
 import type { NamedParameters, OptionalNames, RequiredNames } from "./route-text.js";
 
@@ -42,16 +43,18 @@ export type HeldRoutes<Routes, Known extends string> = unknown extends Routes
   ? Routes
   : [Known] extends [never]
     ? Routes
-    : { [Route in keyof Routes]: HeldEntry<ShapeOf<Routes[Route]>, Route & string, Known> };
+    : {
+        [Route in keyof Routes]: HeldEntry<ShapeOf<Routes[Route]>, Route & string, Known, EntryResponse<Routes[Route]>>;
+      };
 
-/** What a call of an entry's route takes once defaults hold the `Known` names, as the entry's `parameters`. */
-type HeldEntry<Shape, Route extends string, Known extends string> =
+/** What a call of an entry's route takes once defaults hold the `Known` names, as the entry's `parameters`; its response kept. */
+type HeldEntry<Shape, Route extends string, Known extends string, Response> =
   Shape extends EntryShape<infer Kind, infer Declared, infer HeaderParameters>
     ? Kind extends "text"
-      ? { parameters: HeldRouteOptions<Route, Known> }
+      ? { parameters: HeldRouteOptions<Route, Known>; response: Response }
       : Kind extends "table"
-        ? { parameters: TableOptions<RelaxKnown<Declared, Known>, HeaderParameters, Known> }
-        : { parameters: RelaxKnown<Declared, Known> }
+        ? { parameters: TableOptions<RelaxKnown<Declared, Known>, HeaderParameters, Known>; response: Response }
+        : { parameters: RelaxKnown<Declared, Known>; response: Response }
     : never;
 
 /**

@@ -76,7 +76,7 @@ export type EndpointOptionsArguments<First, Known extends string, Routes, Keys e
  * type Method = EndpointResultMethod<"POST /user/repos">; // "post"
  */
 export type EndpointResultMethod<First> = First extends `${infer Method} ${string}`
-  ? BuiltMethod<Method>
+  ? Lowercase<Method>
   : First extends { method: infer Method extends string }
     ? BuiltMethod<Method>
     : string;

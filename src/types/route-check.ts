@@ -18,8 +18,19 @@ export type OperationMethods<PathItem> =
   | (PathItem extends { options: {} } ? "OPTIONS" : never) | (PathItem extends { head: {} } ? "HEAD" : never)
   | (PathItem extends { patch: {} } ? "PATCH" : never) | (PathItem extends { trace: {} } ? "TRACE" : never);
 
-/** The `paths` of the description a map was made from (its `TABLE_RULES` mark); `never` for any other map. */
-type PathsOf<Map> = Map extends { readonly [TABLE_RULES]?: { readonly paths: infer Paths } } ? Paths : never;
+/**
+ * The `paths` of the description a map was made from (its `TABLE_RULES` mark); `never` for any other map, `any` too.
+ *
+ * @example
+ * type Paths = PathsOf<OpenAPIRoutes<paths>>; // paths
+ */
+export type PathsOf<Map> = unknown extends Map
+  ? never
+  : typeof TABLE_RULES extends keyof Map
+    ? Map[typeof TABLE_RULES] extends { readonly paths: infer Paths } | undefined
+      ? Paths
+      : never
+    : never;
 
 /** Whether `Route` names an operation of the map: a key whose path has the method (not an entry marked `absent`). */
 type IsOperation<Route, Map> = Route extends keyof Map ? (Map[Route] extends { absent: true } ? false : true) : false;

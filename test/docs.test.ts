@@ -75,7 +75,9 @@ beforeAll(() => {
     symlinkSync(join(root, "node_modules", name), join(app, "node_modules", name), "dir");
   }
   writeFileSync(join(app, "package.json"), JSON.stringify({ name: "docs", private: true, type: "module" }));
-  // The module the blocks' comments say to write.
+  // The modules the blocks' comments say to write: the petstore's, and GitHub's.
+  const github = join(root, "node_modules", "@octokit", "openapi", "generated", "api.github.com.json");
+  execFileSync(process.execPath, [join(root, "dist", "cli.js"), "openapi", github, "-o", "github.ts"], { cwd: app });
   execFileSync(
     process.execPath,
     [join(root, "dist", "cli.js"), "openapi", join(DESCRIPTIONS, "petstore.yaml"), "-o", "routes.ts"],
@@ -85,7 +87,7 @@ beforeAll(() => {
   );
   writeFileSync(join(app, "fetch-stub.mjs"), FETCH_STUB);
   cpSync(DESCRIPTIONS, join(app, "descriptions"), { recursive: true });
-}, 60_000);
+}, 120_000);
 afterAll(() => rmSync(app, { recursive: true, force: true }));
 
 /** fetch answering 200 with `{}`: a block sends nothing anywhere. */

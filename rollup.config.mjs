@@ -1,5 +1,6 @@
-// Builds the three entries, `fluent-endpoint` (dist/index.*), `fluent-endpoint/octokit`
-// (dist/octokit.*) and `fluent-endpoint/openapi` (dist/openapi.*), as ESM and CommonJS over shared chunks, and their bundled type declarations.
+// Builds the four entries, `fluent-endpoint` (dist/index.*), `fluent-endpoint/octokit`
+// (dist/octokit.*), `fluent-endpoint/openapi` (dist/openapi.*) and `fluent-endpoint/openapi/check`
+// (dist/openapi-check.*), as ESM and CommonJS over shared chunks, and their bundled type declarations.
 import { readFileSync, rmSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import nodeResolve from "@rollup/plugin-node-resolve";
@@ -49,7 +50,13 @@ const brandsSource = fileURLToPath(new URL("./src/core/brands.ts", import.meta.u
 const isBrands = (id, importer, resolved) => resolved && id === brandsSource;
 const brandsPath = (id) => (id === brandsSource ? "./brands.cjs" : id);
 
-const entries = { index: "src/index.ts", octokit: "src/octokit.ts", openapi: "src/openapi.ts" };
+// `fluent-endpoint/openapi/check` is an entry of its own, so only an app that checks its calls loads the validator.
+const entries = {
+  index: "src/index.ts",
+  octokit: "src/octokit.ts",
+  openapi: "src/openapi.ts",
+  "openapi-check": "src/openapi-check.ts",
+};
 // One chunk for the code both entries share, so both hold the same EndpointError class.
 // hoistTransitiveImports off: an entry imports immer and url-template only through the chunk that uses them.
 // The converter gets a chunk of its own, so an application that imports only `routeTable` (as a module written by

@@ -254,10 +254,10 @@ const GET_QUERY_DESCRIPTION = {
  * get-query's call on the same table, through `openAPIEndpoint(…)` without checks (`reference`) and with them
  * (`checked`): what a checked call costs over an unchecked one.
  */
-export function makeCheckedTableCalls(openAPIEndpoint) {
+export async function makeCheckedTableCalls(openAPIEndpoint) {
   return {
     unchecked: openAPIEndpoint(GET_QUERY_DESCRIPTION),
-    checked: openAPIEndpoint(GET_QUERY_DESCRIPTION, { check: true }),
+    checked: await checkedEndpoint(openAPIEndpoint, GET_QUERY_DESCRIPTION),
   };
 }
 
@@ -492,7 +492,8 @@ export function makeOpenAPIFloor(c, onResult = do_not_optimize) {
   };
 }
 
-/** `openAPIEndpoint(description)` with argument checks. */
+/** `openAPIEndpoint(description)` with the argument checks of `fluent-endpoint/openapi/check`. */
 export async function checkedEndpoint(openAPIEndpoint, description) {
-  return openAPIEndpoint(description, { check: true });
+  const { check } = await import("../dist/openapi-check.js");
+  return openAPIEndpoint(description, { check });
 }

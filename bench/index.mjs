@@ -64,8 +64,8 @@ const pairs = [
   // The same route with argument checks ("reference" is the unchecked call here).
   {
     name: "table-checked",
-    ours: ENDPOINT_CASES[0].make(makeCheckedTableCalls(openAPIEndpoint).checked),
-    reference: ENDPOINT_CASES[0].make(makeCheckedTableCalls(openAPIEndpoint).unchecked),
+    ours: ENDPOINT_CASES[0].make((await makeCheckedTableCalls(openAPIEndpoint)).checked),
+    reference: ENDPOINT_CASES[0].make((await makeCheckedTableCalls(openAPIEndpoint)).unchecked),
   },
   ...DEPTHS.map((depth) => ({ name: `depth-${depth}`, ours: makeChainCall(chainOfDepth(ours, depth)) })),
   // For information: one key per level, so the request itself grows with depth.
@@ -156,7 +156,7 @@ table(
 
 const checked = t.get("table-checked");
 table(
-  "Argument checks (openAPIEndpoint(description, { check: true })), get-query's request",
+  "Argument checks (openAPIEndpoint(description, { check })), get-query's request",
   ["case", "ours (checked)", "ours (unchecked)", "checked / unchecked", "per-round range"],
   [
     [

@@ -7,6 +7,7 @@ import { parse } from "yaml";
 import { describe, expect, it } from "vitest";
 import { EndpointError } from "../src/index.js";
 import { argumentSchema, openAPIEndpoint, openAPIRoutes } from "../src/openapi.js";
+import { check } from "../src/openapi-check.js";
 import { description } from "./support/fixtures.js";
 
 type Node = Record<string, unknown>;
@@ -182,7 +183,7 @@ describe("argumentSchema() accepts exactly what the build takes, on every operat
   for (const [name, load] of FIXTURES) {
     it(name, () => {
       const routes = openAPIRoutes(load());
-      const checked = openAPIEndpoint(routes, { check: true }) as unknown as (route: string, options: Node) => unknown;
+      const checked = openAPIEndpoint(routes, { check }) as unknown as (route: string, options: Node) => unknown;
       const unchecked = openAPIEndpoint(routes) as unknown as (route: string, options: Node) => unknown;
       let operations = 0;
       let validCalls = 0;

@@ -138,6 +138,38 @@ describe("the packed package", () => {
     expect(JSON.parse(run("node", ["octokit.mjs"], project))).toEqual({ esm: "PATCH", cjs: "PATCH", sameClass: true });
   });
 
+  it("serves fluent-endpoint/openapi/check to require() and import, and openAPIEndpoint() alone loads no validator", () => {
+    writeFileSync(
+      join(project, "check.mjs"),
+      `import { createRequire } from "node:module";
+      import { openAPIEndpoint } from "fluent-endpoint/openapi";
+      import { check } from "fluent-endpoint/openapi/check";
+      const cjs = createRequire(import.meta.url)("fluent-endpoint/openapi/check");
+      const description = { openapi: "3.1.0", paths: { "/x": { get: {
+        parameters: [{ name: "n", in: "query", schema: { type: "integer" } }],
+      } } } };
+      const refused = (api) => { try { api("GET /x", { n: "many" }); return "built"; } catch (error) { return error.code; } };
+      console.log(JSON.stringify({
+        esm: refused(openAPIEndpoint(description, { check })),
+        cjs: refused(openAPIEndpoint(description, { check: cjs.check })),
+        unchecked: refused(openAPIEndpoint(description)),
+      }));`,
+    );
+    expect(JSON.parse(run("node", ["check.mjs"], project))).toEqual({
+      esm: "ERR_INVALID_ARGUMENTS",
+      cjs: "ERR_INVALID_ARGUMENTS",
+      unchecked: "built",
+    });
+    // The validator is imported by the check's entry alone.
+    const importers = readdirSync(join(root, "dist"))
+      .filter(
+        (file) =>
+          file.endsWith(".js") && readFileSync(join(root, "dist", file), "utf8").includes("@cfworker/json-schema"),
+      )
+      .sort();
+    expect(importers).toEqual(["openapi-check.js"]);
+  });
+
   it("carries url-template's licence notice in the CommonJS build, which bundles it", () => {
     const code = readFileSync(join(root, "dist/index.cjs"), "utf8");
     expect(code.startsWith("/*!")).toBe(true);

@@ -31,7 +31,7 @@ export const ErrorCodes = /*#__PURE__*/ Object.freeze({
 
 /**
  * The string-literal union of all error codes; with them `ERR_INVALID_ARGUMENTS`, which only
- * `fluent-endpoint/openapi`'s checked calls throw (`openAPIEndpoint(…, { check: true })`), listing `problems`.
+ * `fluent-endpoint/openapi`'s checked calls throw (`openAPIEndpoint(…, { check })`, `check` from `fluent-endpoint/openapi/check`), listing `problems`.
  *
  * @example
  * const usageMistakes: EndpointErrorCode[] = ["ERR_INVALID_ROUTE", "ERR_MISSING_URL"];

@@ -8,7 +8,7 @@ import { carriesNoBody } from "../../http/route.js";
 import { bodyKind } from "../call/body.js";
 import { type OperationArguments, operationArguments } from "../schema/arguments.js";
 import type { Operation } from "../table/operation.js";
-import type { ArgumentCheck } from "../table/runtime.js";
+import { type ArgumentCheck, type ArgumentChecks, type ArgumentChecksCode, CHECKS } from "../table/runtime.js";
 import { type Coercion, coercion, scalarCheck } from "./predicates.js";
 import { problemsOf } from "./problems.js";
 
@@ -36,8 +36,25 @@ const MAX_VALUE_DEPTH = 64;
 /** Each operation's compiled checks (null: it has no argument schema), made on its first checked call. */
 const compiledChecks = /*#__PURE__*/ new WeakMap<Operation, Compiled | null>();
 
+/**
+ * Argument checks for `openAPIEndpoint(description, { check })`: each call's arguments checked against its operation
+ * before it is built (docs/decisions.md, "Argument checks"); a call that breaks it throws `EndpointError`
+ * `ERR_INVALID_ARGUMENTS` listing every problem. They carry the JSON Schema validator, which an app that does not
+ * check never loads.
+ *
+ * @example
+ * import { openAPIEndpoint } from "fluent-endpoint/openapi";
+ * import { check } from "fluent-endpoint/openapi/check";
+ * const api = openAPIEndpoint(description, { check });
+ * api("GET /pets", { limit: "many" }); // throws ERR_INVALID_ARGUMENTS: query parameter "limit": "many" is not an integer
+ */
+export const check: ArgumentChecks = /*#__PURE__*/ Object.freeze({
+  kind: "argument checks",
+  [CHECKS]: argumentCheck,
+} as ArgumentChecksCode);
+
 /** The check of calls to a table's operations; `secrets` are the parameters that carry a credential. */
-export function argumentCheck(secrets: ReadonlySet<string>): ArgumentCheck {
+function argumentCheck(secrets: ReadonlySet<string>): ArgumentCheck {
   return (operation, params, call) => {
     let checks = compiledChecks.get(operation);
     if (checks === undefined) {

@@ -15,6 +15,9 @@ import {
   schemeLength,
 } from "./template.js";
 
+// The operators whose pieces are `name=value` (or `;name`), and the fragment's, whose text is never a path.
+const NAMED = "#;?&";
+
 /** Read as own properties only: an inherited `constructor` or `toString` is never a value. */
 type Params = Readonly<Record<string, unknown>>;
 
@@ -40,10 +43,11 @@ export function expandTemplate(template: UrlTemplate, params: Params, standalone
       last = asWritten ? encode(leading, true, part) : expandExpression(part, params);
       if (k === 0) leadingAbsolute = schemeEnd(last) > 0;
       if (last === "" && (part.placement & (AUTHORITY | SEGMENT)) !== 0) assertHasValue(part, params);
-      // docs/decisions.md, "Dot segments".
+      // docs/decisions.md, "Dot segments": a named expansion (`;x=…`, `?x=…`, `&x=…`) starts each piece with its name,
+      // so only the other operators' text is looked at.
       if (
         (part.placement & NEAR_DOTS) !== 0 ||
-        (part.operator !== "#" &&
+        ((part.operator === "" || !NAMED.includes(part.operator)) &&
           (hasDotOnlyPiece(last) || ((asWritten || part.operator === "+") && last.indexOf("%2") !== -1)))
       ) {
         (dotted ??= []).push(url.length, url.length + last.length, k);
@@ -123,15 +127,19 @@ function namedListPiece(
   operator: Operator,
   expression: Expression,
 ): string {
-  const separator = operator === ";" ? ";" : "&";
-  const text = (raw: string) => encode(raw, false, expression);
-  if (Array.isArray(items)) {
-    if (!spec.explode) return `${spec.name}=${items.map(text).join(",")}`;
-    return items.map((item) => namedMember(spec.name, text(item), operator)).join(separator);
+  const { name, explode } = spec;
+  const list = Array.isArray(items);
+  const keys = list ? items : Object.keys(items);
+  // Joined as they are written: each exploded member `name=text`, or one `name=a,b,…`.
+  let piece = "";
+  for (let i = 0; i < keys.length; i++) {
+    const text = encode(list ? keys[i]! : items[keys[i]!]!, false, expression);
+    const key = list ? name : encode(keys[i]!, false, expression);
+    piece += explode
+      ? (i === 0 ? "" : operator === ";" ? ";" : "&") + namedMember(key, text, operator)
+      : (i === 0 ? `${name}=` : ",") + (list ? text : `${key},${text}`);
   }
-  const keys = Object.keys(items);
-  if (!spec.explode) return `${spec.name}=${keys.map((key) => `${text(key)},${text(items[key]!)}`).join(",")}`;
-  return keys.map((key) => namedMember(text(key), text(items[key]!), operator)).join(separator);
+  return piece;
 }
 
 /** `name=text` under `;`, `?` and `&`; `;` writes an empty value without "=" (`;x`), RFC 6570 appendix A. */
@@ -165,6 +173,7 @@ function listValue(
       `prefix modifier ${shorten(expression.source)} at position ${expression.position} applies to text, but parameter ${quote(spec.name)} is a list or object`,
     );
   }
+  const keys: string[] = [];
   const texts = itemTexts(
     value as object,
     spec.name,
@@ -173,14 +182,17 @@ function listValue(
         "ERR_INVALID_PARAMETER",
         `parameter ${quote(spec.name)} cannot fill a url placeholder: lists and objects may only hold text, numbers, booleans or dates`,
       ),
+    keys,
   );
   if (list) {
-    const items = texts.map(([, text]) => (reserved ? encode(text, true, expression) : text));
+    const items = reserved ? texts.map((text) => encode(text, true, expression)) : texts;
     return items.length === 0 ? undefined : items;
   }
   const pairs: string[] = [];
   const entries: Record<string, string> = Object.create(null);
-  for (const [key, raw] of texts) {
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!;
+    const raw = texts[i]!;
     // url-template drops the "=" of an empty key under ".", "/" and no operator; the named ones refuse it alike.
     if (key === "" && spec.explode && !reserved) {
       throw new EndpointError(

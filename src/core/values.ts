@@ -104,11 +104,10 @@ export function itemTexts(items: object, name: string, refuse: (item: unknown) =
   const texts: string[] = [];
   const list = Array.isArray(items);
   const names = list ? items : Object.keys(items);
-  let walk: Walk | undefined;
   for (let i = 0; i < names.length; i++) {
     const item = list ? items[i] : (items as Record<string, unknown>)[names[i] as string];
-    // A hole is refused where it is met; the walk is made only to look.
-    if (list && item === undefined) (walk ??= new Walk(name)).item(items, i);
+    // A hole is refused where it is met; a walk is made only to look.
+    if (list && item === undefined) new Walk(name).item(items, i);
     if (item === undefined || item === null) continue;
     const text = scalarText(item, name);
     if (text === undefined) throw refuse(item);

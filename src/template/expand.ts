@@ -15,8 +15,9 @@ import {
   schemeLength,
 } from "./template.js";
 
-// The operators whose pieces are `name=value` (or `;name`), and the fragment's, whose text is never a path.
-const NAMED = "#;?&";
+// The operators whose text may be a path segment of its own: "" (which `includes` finds in any text), "+", "." and
+// "/"; a named one's pieces start with their name (`;x=…`, `?x=…`), and a fragment is no path.
+const PATH_OPERATORS = "+./";
 
 /** Read as own properties only: an inherited `constructor` or `toString` is never a value. */
 type Params = Readonly<Record<string, unknown>>;
@@ -43,11 +44,10 @@ export function expandTemplate(template: UrlTemplate, params: Params, standalone
       last = asWritten ? encode(leading, true, part) : expandExpression(part, params);
       if (k === 0) leadingAbsolute = schemeEnd(last) > 0;
       if (last === "" && (part.placement & (AUTHORITY | SEGMENT)) !== 0) assertHasValue(part, params);
-      // docs/decisions.md, "Dot segments": a named expansion (`;x=…`, `?x=…`, `&x=…`) starts each piece with its name,
-      // so only the other operators' text is looked at.
+      // docs/decisions.md, "Dot segments".
       if (
         (part.placement & NEAR_DOTS) !== 0 ||
-        ((part.operator === "" || !NAMED.includes(part.operator)) &&
+        (PATH_OPERATORS.includes(part.operator) &&
           (hasDotOnlyPiece(last) || ((asWritten || part.operator === "+") && last.indexOf("%2") !== -1)))
       ) {
         (dotted ??= []).push(url.length, url.length + last.length, k);
@@ -129,15 +129,15 @@ function namedListPiece(
 ): string {
   const { name, explode } = spec;
   const list = Array.isArray(items);
-  const keys = list ? items : Object.keys(items);
-  // Joined as they are written: each exploded member `name=text`, or one `name=a,b,…`.
+  // Joined as they are written: each exploded member `name=text`, or one `name=a,b,…` (a member is never "": an
+  // exploded map's empty key is refused).
   let piece = "";
-  for (let i = 0; i < keys.length; i++) {
-    const text = encode(list ? keys[i]! : items[keys[i]!]!, false, expression);
-    const key = list ? name : encode(keys[i]!, false, expression);
+  for (const key of list ? items : Object.keys(items)) {
+    const text = encode(list ? key : items[key]!, false, expression);
     piece += explode
-      ? (i === 0 ? "" : operator === ";" ? ";" : "&") + namedMember(key, text, operator)
-      : (i === 0 ? `${name}=` : ",") + (list ? text : `${key},${text}`);
+      ? (piece && (operator === ";" ? ";" : "&")) +
+        namedMember(list ? name : encode(key, false, expression), text, operator)
+      : (piece ? "," : `${name}=`) + (list ? text : `${encode(key, false, expression)},${text}`);
   }
   return piece;
 }

@@ -670,3 +670,40 @@ describe("argumentSchema()", () => {
     );
   });
 });
+
+describe("lists and objects made of plain scalars are decided as given, and only a value that passes is let through", () => {
+  const body = jsonBody({
+    type: "object",
+    properties: {
+      tags: { type: "array", items: { type: "string", enum: ["a", "b"] }, minItems: 1, maxItems: 2 },
+      meta: { type: "object", properties: { n: { type: "integer" } }, required: ["n"], additionalProperties: false },
+    },
+  });
+  const api = openAPIEndpoint(described({ parameters: [], ...body }, { openapi: "3.1.0" }), { check });
+  const keywords = (data: unknown) => problemsOf(() => api("POST /x", { data })).map((problem) => problem.keyword);
+
+  it("builds a call whose lists and objects pass", () => {
+    expect(api("POST /x", { data: { tags: ["a", "b"], meta: { n: 1 } } }).body).toEqual({
+      tags: ["a", "b"],
+      meta: { n: 1 },
+    });
+  });
+
+  it("refuses, in the validator's words, what a list's or object's schema refuses", () => {
+    expect(keywords({ tags: ["c"] })).toEqual(["enum"]);
+    expect(keywords({ tags: [] })).toEqual(["minItems"]);
+    expect(keywords({ tags: ["a", "b", "a"] })).toEqual(["maxItems"]);
+    expect(keywords({ meta: {} })).toEqual(["required"]);
+    expect(keywords({ meta: { n: 1, m: 2 } })).toEqual(["additionalProperties"]);
+    expect(keywords({ meta: { n: "1" } })).toEqual(["type"]);
+  });
+
+  it("leaves what it cannot read as given to the checks of the value as sent (a Date as its text)", () => {
+    const dated = openAPIEndpoint(
+      described({ parameters: [], ...jsonBody({ type: "array", items: { type: "string" } }) }, { openapi: "3.1.0" }),
+      { check },
+    );
+    expect(dated("POST /x", { data: [new Date(0)] }).body).toEqual([new Date(0)]);
+    expect(problemsOf(() => dated("POST /x", { data: [1] })).map((problem) => problem.keyword)).toEqual(["type"]);
+  });
+});

@@ -9,7 +9,7 @@ import { bodyKind } from "../call/body.js";
 import { type OperationArguments, operationArguments } from "../schema/arguments.js";
 import type { Operation } from "../table/operation.js";
 import { type ArgumentCheck, type ArgumentChecks, type ArgumentChecksCode, CHECKS } from "../table/runtime.js";
-import { type Coercion, coercion, scalarCheck } from "./predicates.js";
+import { type Coercion, coercion, valueCheck } from "./predicates.js";
 import { problemsOf } from "./problems.js";
 
 /** An operation's compiled checks. */
@@ -19,7 +19,7 @@ interface Compiled {
   readonly validator: Validator;
   /** Lists every problem, made on the first call that fails. */
   full?: Validator;
-  /** Each top-level argument whose schema is a plain scalar one, as a predicate (see {@link scalarCheck}). */
+  /** Each top-level argument whose schema a predicate decides (see {@link valueCheck}). */
   readonly scalars: ReadonlyMap<string, (value: unknown) => boolean>;
   readonly required: readonly string[];
   /** The body fields an optional body needs once any field is given (`dependentRequired`). */
@@ -76,7 +76,7 @@ function compile(operation: OperationArguments): Compiled {
   const coercions = new Map<string, Coercion>();
   const properties = schema.properties as Record<string, unknown>;
   for (const name of Object.keys(properties)) {
-    const predicate = scalarCheck(properties[name]);
+    const predicate = valueCheck(properties[name]);
     if (predicate !== undefined) scalars.set(name, predicate);
     const coerce = operation.locations.get(name) === "body" ? undefined : coercion(properties[name], schema);
     if (coerce !== undefined) coercions.set(name, coerce);
@@ -101,8 +101,11 @@ function checkCall(
 ): void {
   const { validator, schema } = compiled;
   const { locations, route, bodyFields } = compiled.operation;
-  const instance: Record<string, unknown> = {};
-  const unchecked: string[][] = [];
+  // The arguments as given, by the key the schema names them; copied into the JSON data a schema describes only when a
+  // predicate does not pass them as they are.
+  const given: Record<string, unknown> = {};
+  // The parameters whose text is read as their declared number or boolean (a body is never coerced).
+  const parameters = new Set<string>();
   let fields: Record<string, unknown> | undefined;
   // As the request is built: leftovers go to the body, but for GET and HEAD.
   const leftoversToBody = !carriesNoBody(operation.method);
@@ -116,21 +119,31 @@ function checkCall(
     }
     const key = placement === undefined ? name : locations.has(name) ? name : name.toLowerCase();
     if (!locations.has(key)) continue;
-    const read = asInstance(value, [key], unchecked);
-    const coerce = compiled.coercions.get(key);
-    instance[key] = coerce === undefined ? read : coerce(read);
+    given[key] = value;
+    parameters.add(key);
   }
   // A header parameter given in `headers` is the same argument.
   for (const [key, location] of locations) {
-    if (location !== "header" || Object.hasOwn(instance, key)) continue;
+    if (location !== "header" || Object.hasOwn(given, key)) continue;
     const value = ownValue(call.headers, key);
-    if (value !== undefined && value !== null) instance[key] = (compiled.coercions.get(key) ?? String)(String(value));
+    if (value !== undefined && value !== null) given[key] = (compiled.coercions.get(key) ?? String)(String(value));
   }
   if (bodyFields && fields !== undefined) {
-    for (const name of Object.keys(fields)) instance[name] = asInstance(fields[name], [name], unchecked);
+    for (const name of Object.keys(fields)) {
+      given[name] = fields[name];
+      parameters.delete(name);
+    }
   } else if (locations.has("data")) {
     const body = call.data !== undefined ? call.data.value : fields;
-    if (body !== undefined) instance.data = asInstance(body, ["data"], unchecked);
+    if (body !== undefined) given.data = body;
+  }
+  if (passesAsGiven(compiled, given)) return;
+  const instance: Record<string, unknown> = {};
+  const unchecked: string[][] = [];
+  for (const key of Object.keys(given)) instance[key] = asInstance(given[key], [key], unchecked);
+  for (const key of parameters) {
+    const coerce = compiled.coercions.get(key);
+    if (coerce !== undefined) instance[key] = coerce(instance[key]);
   }
   if ((unchecked.length === 0 && passes(compiled, instance)) || validator.validate(instance).valid) return;
   compiled.full ??= new Validator(structuredClone(schema) as Schema, "2020-12", false);
@@ -148,7 +161,16 @@ function checkCall(
   throw error;
 }
 
-/** Whether every argument given is a scalar one its predicate takes and every required one is given. */
+/** {@link passes} on the arguments as given; a predicate that meets what it cannot read (a revoked Proxy) fails. */
+function passesAsGiven(compiled: Compiled, given: Record<string, unknown>): boolean {
+  try {
+    return passes(compiled, given);
+  } catch {
+    return false;
+  }
+}
+
+/** Whether every argument given is one its predicate takes and every required one is given. */
 function passes({ scalars, required, dependents }: Compiled, instance: Record<string, unknown>): boolean {
   for (const name of required) if (!Object.hasOwn(instance, name)) return false;
   for (const name of Object.keys(dependents)) {

@@ -195,8 +195,16 @@ function runtimeOf(table: TableRecord, entries: Runtime["entries"], binding: Bin
     const space = route.indexOf(" ");
     leftOut.set(space === -1 ? route : `${methodKey(route.slice(0, space))}${route.slice(space)}`, message);
   }
+  // Each method as a caller spells it, looked up once (a few spellings: bounded, for a caller's own extension methods).
+  const spelled = new Map<string, Map<string, Operation> | undefined>();
+  const routesOf = (method: string) => {
+    if (spelled.has(method)) return spelled.get(method);
+    const routes = byMethod.get(methodKey(method));
+    if (spelled.size < 64) spelled.set(method, routes);
+    return routes;
+  };
   const route = (method: string, url: string) => {
-    const entry = byMethod.get(methodKey(method))?.get(url);
+    const entry = routesOf(method)?.get(url);
     if (entry !== undefined || leftOut.size === 0) return entry;
     const message = leftOut.get(`${methodKey(method)} ${url}`) ?? leftOut.get(url);
     if (message !== undefined) throw new EndpointError("ERR_INVALID_OPTIONS", message);

@@ -707,3 +707,24 @@ describe("lists and objects made of plain scalars are decided as given, and only
     expect(problemsOf(() => dated("POST /x", { data: [1] })).map((problem) => problem.keyword)).toEqual(["type"]);
   });
 });
+
+describe("a text's length bounds count code points, whether or not its UTF-16 length settles them", () => {
+  const api = openAPIEndpoint(
+    described(
+      { parameters: [{ name: "s", in: "query", schema: { type: "string", minLength: 2, maxLength: 3 } }] },
+      { openapi: "3.1.0" },
+    ),
+    { check },
+  );
+  const keywords = (s: string) => problemsOf(() => api("POST /x", { s })).map((problem) => problem.keyword);
+
+  it("takes two or three code points, each of one or two units", () => {
+    for (const s of ["ab", "abc", "😀😀", "😀😀😀", "a😀"]) expect(api("POST /x", { s }).url).toContain("?s=");
+  });
+
+  it("refuses one code point of two units, and four of eight", () => {
+    expect(keywords("😀")).toEqual(["minLength"]);
+    expect(keywords("😀😀😀😀")).toEqual(["maxLength"]);
+    expect(keywords("abcd")).toEqual(["maxLength"]);
+  });
+});

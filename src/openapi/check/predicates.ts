@@ -59,9 +59,12 @@ export function scalarCheck(schema: unknown): ((value: unknown) => boolean) | un
       if ((min !== undefined && value < min) || (max !== undefined && value > max)) return false;
       if ((above !== undefined && value <= above) || (below !== undefined && value >= below)) return false;
     } else if (typeof value === "string") {
-      // JSON Schema counts code points; a UTF-16 length within both bounds is within them when it holds no pair.
-      const length = /[\uD800-\uDFFF]/.test(value) ? [...value].length : value.length;
-      if ((shortest !== undefined && length < shortest) || (longest !== undefined && length > longest)) return false;
+      // JSON Schema counts code points, one or two UTF-16 units each: counted only where the units cannot tell.
+      const units = value.length;
+      if (!((shortest === undefined || units >= 2 * shortest) && (longest === undefined || units <= longest))) {
+        const length = [...value].length;
+        if ((shortest !== undefined && length < shortest) || (longest !== undefined && length > longest)) return false;
+      }
       if (regex !== undefined && !regex.test(value)) return false;
     }
     return true;

@@ -25,7 +25,8 @@ export default tseslint.config(
     rules: { "@typescript-eslint/no-require-imports": "off" },
   },
   {
-    // Tests go through the public entries (src/index.ts, src/octokit.ts, src/openapi.ts, the CLI as dist/cli.js);
+    // Tests go through the public entries (src/index.ts, src/octokit.ts, src/openapi.ts, src/openapi-check.ts, the CLI
+    // as dist/cli.js);
     // only test/internal/ reads a module for a rule with no public effect.
     files: ["test/**/*.ts"],
     ignores: ["test/internal/**"],
@@ -37,7 +38,7 @@ export default tseslint.config(
             {
               regex: "(^|/)src/[^/]+/",
               message:
-                "Test through src/index.ts, src/octokit.ts, src/openapi.ts or dist/cli.js, or move the test to test/internal/.",
+                "Test through src/index.ts, src/octokit.ts, src/openapi.ts, src/openapi-check.ts or dist/cli.js, or move the test to test/internal/.",
             },
           ],
         },

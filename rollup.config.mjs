@@ -1,6 +1,7 @@
 // Builds the entries, `fluent-endpoint` (dist/index.*), `fluent-endpoint/octokit` (dist/octokit.*),
-// `fluent-endpoint/openapi` (dist/openapi.*) and `fluent-endpoint/response` (dist/response.*), as ESM and CommonJS
-// over shared chunks, and their bundled type declarations.
+// `fluent-endpoint/openapi` (dist/openapi.*), `fluent-endpoint/openapi/check` (dist/openapi-check.*),
+// `fluent-endpoint/openapi/tools` (dist/openapi-tools.*) and `fluent-endpoint/response` (dist/response.*), as ESM and
+// CommonJS over shared chunks, and their bundled type declarations.
 import { readFileSync, rmSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import nodeResolve from "@rollup/plugin-node-resolve";
@@ -50,12 +51,14 @@ const brandsSource = fileURLToPath(new URL("./src/core/brands.ts", import.meta.u
 const isBrands = (id, importer, resolved) => resolved && id === brandsSource;
 const brandsPath = (id) => (id === brandsSource ? "./brands.cjs" : id);
 
+// `fluent-endpoint/openapi/check` is an entry of its own, so only an app that checks its calls loads the validator.
 const entries = {
   index: "src/index.ts",
   octokit: "src/octokit.ts",
   openapi: "src/openapi.ts",
   "openapi-tools": "src/openapi-tools.ts",
   response: "src/response.ts",
+  "openapi-check": "src/openapi-check.ts",
 };
 // One chunk for the code both entries share, so both hold the same EndpointError class.
 // hoistTransitiveImports off: an entry imports immer and url-template only through the chunk that uses them.

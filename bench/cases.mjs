@@ -254,10 +254,10 @@ const GET_QUERY_DESCRIPTION = {
  * get-query's call on the same table, through `openAPIEndpoint(…)` without checks (`reference`) and with them
  * (`checked`): what a checked call costs over an unchecked one.
  */
-export function makeCheckedTableCalls(openAPIEndpoint) {
+export async function makeCheckedTableCalls(openAPIEndpoint) {
   return {
     unchecked: openAPIEndpoint(GET_QUERY_DESCRIPTION),
-    checked: openAPIEndpoint(GET_QUERY_DESCRIPTION, { check: true }),
+    checked: await checkedEndpoint(openAPIEndpoint, GET_QUERY_DESCRIPTION),
   };
 }
 
@@ -273,6 +273,14 @@ const objectSchema = (...names) => ({
   type: "object",
   properties: Object.fromEntries(names.map((name) => [name, { type: "string" }])),
 });
+const GITHUB = "https://api.github.com";
+/** RFC 6570's unreserved encoding, as a hand-written client would write it: encodeURIComponent, then `!'()*`. */
+const unreserved = (text) => {
+  const encoded = encodeURIComponent(text);
+  return /[!'()*]/.test(encoded)
+    ? encoded.replace(/[!'()*]/g, (mark) => `%${mark.charCodeAt(0).toString(16).toUpperCase()}`)
+    : encoded;
+};
 const JSON_HEADERS = { "content-type": "application/json" };
 const FORM_HEADERS = { "content-type": "application/x-www-form-urlencoded" };
 
@@ -286,12 +294,22 @@ export const OPENAPI_FETCH_CASES = [
       servers: [{ url: "https://api.github.com" }],
       paths: {
         "/repos/{owner}/{repo}/issues/{issue_number}": {
-          get: { parameters: pathParameters("owner", "repo", "issue_number") },
+          get: {
+            parameters: [
+              ...pathParameters("owner", "repo"),
+              { name: "issue_number", in: "path", required: true, schema: { type: "integer" } },
+            ],
+          },
         },
       },
     },
     ours: (v) => ({ owner: v.owner, repo: v.repo, issue_number: v.id }),
     theirs: (v) => ({ params: { path: { owner: v.owner, repo: v.repo, issue_number: v.id } } }),
+    floor: (v) => ({
+      method: "get",
+      url: `${GITHUB}/repos/${unreserved(v.owner)}/${unreserved(v.repo)}/issues/${v.id}`,
+      headers: { "user-agent": USER_AGENT },
+    }),
   },
   {
     name: "query-array",
@@ -314,6 +332,11 @@ export const OPENAPI_FETCH_CASES = [
     },
     ours: (v) => ({ labels: v.labels, state: v.state, per_page: v.perPage }),
     theirs: (v) => ({ params: { query: { labels: v.labels, state: v.state, per_page: v.perPage } } }),
+    floor: (v) => ({
+      method: "get",
+      url: `${GITHUB}/issues?${v.labels.map((label) => `labels=${unreserved(label)}`).join("&")}&state=${unreserved(v.state)}&per_page=${v.perPage}`,
+      headers: { "user-agent": USER_AGENT },
+    }),
   },
   {
     name: "deep-object",
@@ -341,6 +364,11 @@ export const OPENAPI_FETCH_CASES = [
     known: "openapi-fetch writes [ ] of filter[state], and ( ) of values, as they are; ours percent-encodes them",
     ours: (v) => ({ filter: { state: v.state, label: v.label, since: v.since } }),
     theirs: (v) => ({ params: { query: { filter: { state: v.state, label: v.label, since: v.since } } } }),
+    floor: (v) => ({
+      method: "get",
+      url: `${GITHUB}/search/issues?filter%5Bstate%5D=${unreserved(v.state)}&filter%5Blabel%5D=${unreserved(v.label)}&filter%5Bsince%5D=${unreserved(v.since)}`,
+      headers: { "user-agent": USER_AGENT },
+    }),
   },
   {
     name: "json-body",
@@ -368,6 +396,12 @@ export const OPENAPI_FETCH_CASES = [
       },
     },
     ours: (v) => ({ owner: v.owner, repo: v.repo, title: v.title, body: v.text, labels: v.labels }),
+    floor: (v) => ({
+      method: "post",
+      url: `${GITHUB}/repos/${unreserved(v.owner)}/${unreserved(v.repo)}/issues`,
+      headers: { "user-agent": USER_AGENT, "content-type": "application/json; charset=utf-8" },
+      body: JSON.stringify({ title: v.title, body: v.text, labels: v.labels }),
+    }),
     theirs: (v) => ({
       params: { path: { owner: v.owner, repo: v.repo } },
       body: { title: v.title, body: v.text, labels: v.labels },
@@ -397,6 +431,12 @@ export const OPENAPI_FETCH_CASES = [
     },
     known: "openapi-fetch (URLSearchParams) writes a space as +, ours as %20",
     ours: (v) => ({ client_id: v.owner, code: v.token, redirect_uri: `https://app.example/${v.path}`, state: v.label }),
+    floor: (v) => ({
+      method: "post",
+      url: `${GITHUB}/login/oauth/access_token`,
+      headers: { "user-agent": USER_AGENT, "content-type": "application/x-www-form-urlencoded" },
+      body: `client_id=${unreserved(v.owner)}&code=${unreserved(v.token)}&redirect_uri=${unreserved(`https://app.example/${v.path}`)}&state=${unreserved(v.label)}`,
+    }),
     theirs: (v) => ({
       body: { client_id: v.owner, code: v.token, redirect_uri: `https://app.example/${v.path}`, state: v.label },
       headers: FORM_HEADERS,
@@ -410,7 +450,11 @@ export const OPENAPI_FETCH_CASES = [
  * work, as openapi-fetch's `defaultBodySerializer` writes it on its side. `onResult` receives `{ url, body }`.
  */
 export function makeOpenAPIOurs(c, endpoint, openAPIRoutes, onResult = do_not_optimize) {
-  const api = endpoint.withRoutes(openAPIRoutes(c.description));
+  return makeOpenAPICall(c, endpoint.withRoutes(openAPIRoutes(c.description)), onResult);
+}
+
+/** Our side through an endpoint made another way (`openAPIEndpoint(description, { check })`). */
+export function makeOpenAPICall(c, api, onResult = do_not_optimize) {
   const { route } = c;
   let i = 0;
   return () => {
@@ -435,4 +479,21 @@ export function makeOpenAPITheirs(c, openapiFetch, onResult = do_not_optimize) {
     const url = createFinalURL(schemaPath, { baseUrl, params, querySerializer, pathSerializer: defaultPathSerializer });
     onResult({ url, body: body === undefined ? undefined : defaultBodySerializer(body, headers) });
   };
+}
+
+/**
+ * The floor of an openapi-fetch case: the same method, url, headers and body text written by hand for that one route,
+ * with template strings and encodeURIComponent, from the same value set: a lower bound for any general library.
+ */
+export function makeOpenAPIFloor(c, onResult = do_not_optimize) {
+  let i = 0;
+  return () => {
+    onResult(c.floor(VALUES[i++ & MASK]));
+  };
+}
+
+/** `openAPIEndpoint(description)` with the argument checks of `fluent-endpoint/openapi/check`. */
+export async function checkedEndpoint(openAPIEndpoint, description) {
+  const { check } = await import("../dist/openapi-check.js");
+  return openAPIEndpoint(description, { check });
 }

@@ -16,6 +16,9 @@ import {
   makeBuilderReference,
   makeChainCall,
   makeCheckedTableCalls,
+  checkedEndpoint,
+  makeOpenAPICall,
+  makeOpenAPIFloor,
   makeTableCallByName,
   makeFloorCase,
   makeOpenAPIOurs,
@@ -38,6 +41,8 @@ console.log(`${machine()}; ${ROUNDS} rounds, BENCH_TIME=${TIME_SCALE}`);
 const DEPTHS = [1, 10, 100];
 checkInputs();
 checkOpenAPIFetch();
+const checkedApis = new Map();
+for (const c of OPENAPI_FETCH_CASES) checkedApis.set(c.name, await checkedEndpoint(openAPIEndpoint, c.description));
 
 // --- Per-call sections: every timed function of these tables runs in the same rounds.
 const pairs = [
@@ -59,8 +64,8 @@ const pairs = [
   // The same route with argument checks ("reference" is the unchecked call here).
   {
     name: "table-checked",
-    ours: ENDPOINT_CASES[0].make(makeCheckedTableCalls(openAPIEndpoint).checked),
-    reference: ENDPOINT_CASES[0].make(makeCheckedTableCalls(openAPIEndpoint).unchecked),
+    ours: ENDPOINT_CASES[0].make((await makeCheckedTableCalls(openAPIEndpoint)).checked),
+    reference: ENDPOINT_CASES[0].make((await makeCheckedTableCalls(openAPIEndpoint)).unchecked),
   },
   ...DEPTHS.map((depth) => ({ name: `depth-${depth}`, ours: makeChainCall(chainOfDepth(ours, depth)) })),
   // For information: one key per level, so the request itself grows with depth.
@@ -71,6 +76,13 @@ const pairs = [
     ours: makeOpenAPIOurs(c, ours, openAPIRoutes),
     reference: makeOpenAPITheirs(c, openapiFetch),
   })),
+  // The same routes with argument checks ("reference" is the unchecked call here), and each by hand.
+  ...OPENAPI_FETCH_CASES.map((c) => ({
+    name: `openapi-fetch-checked ${c.name}`,
+    ours: makeOpenAPICall(c, checkedApis.get(c.name)),
+    reference: makeOpenAPIOurs(c, ours, openAPIRoutes),
+  })),
+  ...OPENAPI_FETCH_CASES.map((c) => ({ name: `openapi-fetch-floor ${c.name}`, ours: makeOpenAPIFloor(c) })),
 ];
 
 progress("warming up");
@@ -144,7 +156,7 @@ table(
 
 const checked = t.get("table-checked");
 table(
-  "Argument checks (openAPIEndpoint(description, { check: true })), get-query's request",
+  "Argument checks (openAPIEndpoint(description, { check })), get-query's request",
   ["case", "ours (checked)", "ours (unchecked)", "checked / unchecked", "per-round range"],
   [
     [
@@ -193,6 +205,27 @@ table(
   openapiFetchRatios.map((r) => [r.name, r.label, ns(r.ours), ns(r.theirs), fixed(r.ratio), range(r.ratioRange)]),
 );
 const openapiFetchMean = geomean(openapiFetchRatios.map((r) => r.ratio));
+const checkedRatios = OPENAPI_FETCH_CASES.map((c) => {
+  const { ours: o, reference: r, ratioRange } = t.get(`openapi-fetch-checked ${c.name}`);
+  return { name: c.name, checked: o, unchecked: r, ratio: o / r, ratioRange: ratioRange.map((x) => 1 / x).reverse() };
+});
+table(
+  "The same routes with argument checks (openAPIEndpoint(description, { check })) and by hand (the floor)",
+  ["case", "checked", "unchecked", "checked / unchecked", "per-round range", "floor", "floor / unchecked"],
+  checkedRatios.map((r) => {
+    const floorTime = t.get(`openapi-fetch-floor ${r.name}`).ours;
+    return [
+      r.name,
+      ns(r.checked),
+      ns(r.unchecked),
+      fixed(r.ratio),
+      range(r.ratioRange),
+      ns(floorTime),
+      fixed(floorTime / r.unchecked),
+    ];
+  }),
+);
+const dearestCheck = checkedRatios.reduce((a, b) => (b.ratio > a.ratio ? b : a));
 const openapiFetchSlowest = openapiFetchRatios.reduce((a, b) => (b.ratio < a.ratio ? b : a));
 console.log(
   `geometric mean of ratios ${fixed(openapiFetchMean)}; slowest case ${openapiFetchSlowest.name} ${fixed(openapiFetchSlowest.ratio)}`,
@@ -203,7 +236,8 @@ await runAdversarial(ours, reference, (text) => progress(text));
 
 console.log(
   `\nSUMMARY-OPENAPI-FETCH geomean=${fixed(openapiFetchMean)} slowest=${openapiFetchSlowest.name} ${fixed(openapiFetchSlowest.ratio)} ` +
-    openapiFetchRatios.map((r) => `${r.name}=${fixed(r.ratio)}`).join(" "),
+    openapiFetchRatios.map((r) => `${r.name}=${fixed(r.ratio)}`).join(" ") +
+    ` checked-max=${dearestCheck.name} ${fixed(dearestCheck.ratio)}`,
 );
 console.log(
   `SUMMARY geomean(endpoint ratios)=${fixed(mean)} slowest=${slowest.name} ${fixed(slowest.ratio)} ` +
@@ -269,6 +303,14 @@ function checkOpenAPIFetch() {
     const seen = { ours: [], theirs: [] };
     const runOurs = makeOpenAPIOurs(c, ours, openAPIRoutes, (result) => seen.ours.push(result));
     const runTheirs = makeOpenAPITheirs(c, openapiFetch, (result) => seen.theirs.push(result));
+    // The floor writes our whole request by hand: method, url, headers and body text, equal as they are.
+    const api = ours.withRoutes(openAPIRoutes(c.description));
+    for (const v of VALUES) {
+      const request = api(c.route, c.ours(v));
+      if (typeof request.body === "object") request.body = JSON.stringify(request.body);
+      const difference = firstDifference(request, c.floor(v));
+      if (difference) throw new Error(`openapi-fetch ${c.name}: the floor differs from ours: ${difference}`);
+    }
     let noted = false;
     for (let i = 0; i < VALUES.length; i++) {
       runOurs();

@@ -1,6 +1,7 @@
 // Instructions per call, ours against @octokit/endpoint, counted by valgrind: a figure
 // the shared machine's noise cannot move, as a complement to `npm run bench` (time).
 // Usage: node bench/instructions.mjs   (needs valgrind: apt-get install valgrind)
+//        node bench/instructions.mjs openapi-fetch   (a table's route against openapi-fetch's serializers)
 //
 // Each case and side runs in its own `node --predictable` process under
 // `valgrind --tool=cachegrind --cache-sim=no`, which counts executed instructions,
@@ -21,12 +22,22 @@ const LONG = Number(process.env.INSTRUCTIONS_LONG ?? 60_000);
 
 if (process.argv[2] === "--child") {
   await child(process.argv[3], process.argv[4], Number(process.argv[5]));
-} else {
+} else if (process.argv[2] === "openapi-fetch") {
+  await peers();
+} else if (process.argv[2] === undefined) {
   await main();
+} else {
+  console.error(`unknown mode ${process.argv[2]}: none (against @octokit/endpoint) or openapi-fetch`);
+  process.exit(1);
 }
 
 /** In the measured process: `calls` calls of one case's timed function. */
 async function child(name, side, calls) {
+  if (name.startsWith("openapi-fetch-")) {
+    const run = await peerCase(name.slice("openapi-fetch-".length), side);
+    for (let i = 0; i < calls; i++) run();
+    return;
+  }
   const { endpoint: reference } = await import("@octokit/endpoint");
   const { endpoint: ours, RequestBuilder } = await import("../dist/index.js");
   const cases = await import("./cases.mjs");
@@ -37,6 +48,18 @@ async function child(name, side, calls) {
   else if (name.startsWith("depth-")) run = cases.makeChainCall(cases.chainOfDepth(ours, Number(name.slice(6))));
   else run = cases.ENDPOINT_CASES.find((c) => c.name === name).make(side === "ours" ? ours : reference);
   for (let i = 0; i < calls; i++) run();
+}
+
+/** The timed function of one openapi-fetch case: ours, ours with argument checks, openapi-fetch's, or the floor. */
+async function peerCase(name, side) {
+  const cases = await import("./cases.mjs");
+  const c = cases.OPENAPI_FETCH_CASES.find((each) => each.name === name);
+  if (side === "theirs") return cases.makeOpenAPITheirs(c, await import("openapi-fetch"));
+  if (side === "floor") return cases.makeOpenAPIFloor(c);
+  const { endpoint } = await import("../dist/index.js");
+  const openapi = await import("../dist/openapi.js");
+  if (side === "ours") return cases.makeOpenAPIOurs(c, endpoint, openapi.openAPIRoutes);
+  return cases.makeOpenAPICall(c, await cases.checkedEndpoint(openapi.openAPIEndpoint, c.description));
 }
 
 /** Instructions the whole child process executes for `calls` calls. */
@@ -68,15 +91,81 @@ async function pool(jobs, limit) {
   return results;
 }
 
-async function main() {
-  const { ENDPOINT_CASES } = await import("./cases.mjs");
-  const { fixed, geomean, machine, table } = await import("./harness.mjs");
+/** Counts every job (a `[name, side]`), SHORT and LONG calls each, on every core; the per-call count by job. */
+async function countAll(measured) {
+  const jobs = measured.flatMap(([name, side]) => [SHORT, LONG].map((calls) => () => count(name, side, calls)));
+  let done = 0;
+  const counts = await pool(
+    jobs.map((job) => async () => {
+      const result = await job();
+      process.stderr.write(`  … ${++done}/${jobs.length}\n`);
+      return result;
+    }),
+    Math.max(1, os.availableParallelism()),
+  );
+  const perCall = new Map();
+  measured.forEach(([name, side], k) => {
+    perCall.set(`${name} ${side}`, (counts[2 * k + 1] - counts[2 * k]) / (LONG - SHORT));
+  });
+  return (name, side) => perCall.get(`${name} ${side}`);
+}
+
+async function assertValgrind() {
   try {
     await new Promise((resolve, reject) => execFile("valgrind", ["--version"], (e) => (e ? reject(e) : resolve())));
   } catch {
     console.error("valgrind not found: install it (apt-get install valgrind) to count instructions");
     process.exit(1);
   }
+}
+
+/**
+ * The peer mode: each openapi-fetch case of `npm run bench` (a table's route against openapi-fetch 0.17's
+ * serializers), with our checked call and the hand-written floor beside it. The sides of a case are queued one
+ * after another, so both run on the machine in the same minute.
+ */
+async function peers() {
+  const { OPENAPI_FETCH_CASES } = await import("./cases.mjs");
+  const { fixed, geomean, machine, table } = await import("./harness.mjs");
+  await assertValgrind();
+  const sides = ["ours", "theirs", "checked", "floor"];
+  const measured = OPENAPI_FETCH_CASES.flatMap((c) => sides.map((side) => [`openapi-fetch-${c.name}`, side]));
+  console.log(
+    `a table's route vs openapi-fetch's serializers: instructions per call (valgrind cachegrind, ${SHORT} and ${LONG} calls)`,
+  );
+  console.log(machine());
+  const get = await countAll(measured);
+  const n = (value) => Math.round(value).toLocaleString("en-US");
+  const rows = OPENAPI_FETCH_CASES.map((c) => {
+    const [ours, theirs, checked, floor] = sides.map((side) => get(`openapi-fetch-${c.name}`, side));
+    return { name: c.name, ours, theirs, checked, floor, ratio: theirs / ours, checkedRatio: checked / ours };
+  });
+  table(
+    "instructions per call; ratio = openapi-fetch / ours; checked ÷ unchecked; floor: the same request by hand",
+    ["case", "ours", "openapi-fetch", "ratio", "checked", "checked ÷ ours", "floor", "floor ÷ ours"],
+    rows.map((r) => [
+      r.name,
+      n(r.ours),
+      n(r.theirs),
+      fixed(r.ratio),
+      n(r.checked),
+      fixed(r.checkedRatio),
+      n(r.floor),
+      fixed(r.floor / r.ours),
+    ]),
+  );
+  const slowest = rows.reduce((a, b) => (b.ratio < a.ratio ? b : a));
+  const dearest = rows.reduce((a, b) => (b.checkedRatio > a.checkedRatio ? b : a));
+  console.log(
+    `\nSUMMARY-INSTRUCTIONS-OPENAPI-FETCH geomean=${fixed(geomean(rows.map((r) => r.ratio)))} slowest=${slowest.name} ${fixed(slowest.ratio)} ` +
+      `${rows.map((r) => `${r.name}=${fixed(r.ratio)}`).join(" ")} checked-max=${dearest.name} ${fixed(dearest.checkedRatio)}`,
+  );
+}
+
+async function main() {
+  const { ENDPOINT_CASES } = await import("./cases.mjs");
+  const { fixed, geomean, machine, table } = await import("./harness.mjs");
+  await assertValgrind();
   const measured = [
     ...ENDPOINT_CASES.flatMap((c) => [
       [c.name, "ours"],
@@ -92,21 +181,7 @@ async function main() {
     `fluent-endpoint vs @octokit/endpoint: instructions per call (valgrind cachegrind, ${SHORT} and ${LONG} calls)`,
   );
   console.log(machine());
-  const jobs = measured.flatMap(([name, side]) => [SHORT, LONG].map((calls) => () => count(name, side, calls)));
-  let done = 0;
-  const counts = await pool(
-    jobs.map((job) => async () => {
-      const result = await job();
-      process.stderr.write(`  … ${++done}/${jobs.length}\n`);
-      return result;
-    }),
-    Math.max(1, os.availableParallelism()),
-  );
-  const perCall = new Map();
-  measured.forEach(([name, side], k) => {
-    perCall.set(`${name} ${side}`, (counts[2 * k + 1] - counts[2 * k]) / (LONG - SHORT));
-  });
-  const get = (name, side) => perCall.get(`${name} ${side}`);
+  const get = await countAll(measured);
   const n = (value) => Math.round(value).toLocaleString("en-US");
 
   const ratios = ENDPOINT_CASES.map((c) => ({ name: c.name, ratio: get(c.name, "reference") / get(c.name, "ours") }));

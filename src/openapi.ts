@@ -5,7 +5,7 @@ export { argumentSchema, type JsonSchema } from "./openapi/schema/arguments.js";
 export { ErrorCodes } from "./openapi/errors.js";
 export type { ArgumentLocation, ArgumentProblem } from "./core/errors.js";
 export { type OperationSummary, skippedOperations, tableApi, tableOperations } from "./openapi/table/forms.js";
-export { routeTable } from "./openapi/table/runtime.js";
+export { type ArgumentChecks, routeTable } from "./openapi/table/runtime.js";
 export type {
   BodyFieldEncoding,
   CallArguments,

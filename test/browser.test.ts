@@ -210,13 +210,14 @@ describe.skipIf(!HAS_CHROMIUM)(`the ESM build in headless Chromium${SKIPPED}`, (
   });
 
   it("checks a call's arguments under a Content-Security-Policy without unsafe-eval (no eval, no new Function)", async () => {
-    const checked = await page.evaluate(`import('/dist/openapi.js').then(({ openAPIEndpoint }) => {
+    const checked =
+      await page.evaluate(`Promise.all([import('/dist/openapi.js'), import('/dist/openapi-check.js')]).then(([{ openAPIEndpoint }, { check }]) => {
       let evalBlocked = false;
       try { new Function("return 1"); } catch { evalBlocked = true; }
       const api = openAPIEndpoint({ openapi: "3.1.0", servers: [{ url: "https://api.example.com" }], paths: { "/items": { get: {
         operationId: "listItems",
         parameters: [{ name: "state", in: "query", required: true, schema: { enum: ["open", "closed"] } }],
-      } } } }, { check: true });
+      } } } }, { check });
       let problems;
       try { api.operation("listItems", { state: "opne" }); } catch (error) { problems = error.problems; }
       return { evalBlocked, url: api.operation("listItems", { state: "open" }).url, problems };

@@ -10,6 +10,7 @@ import ts from "typescript";
 import { parse } from "yaml";
 import { endpoint } from "../src/index.js";
 import { argumentSchema, openAPIEndpoint, openAPIRoutes, routeTable } from "../src/openapi.js";
+import { check } from "../src/openapi-check.js";
 import { mutations, outcome, validCall } from "./support/calls.js";
 import { expectTypeChecks } from "./support/type-check.js";
 
@@ -90,6 +91,9 @@ describe("fluent-endpoint openapi", () => {
       argumentSchema: typeof argumentSchema;
       openAPIEndpoint: typeof openAPIEndpoint;
     };
+    const builtCheck = (await import(pathToFileURL(join(root, "dist", "openapi-check.js")).href)) as {
+      check: typeof check;
+    };
     const routes = openAPIRoutes(parse(readFileSync(NOTES, "utf8")));
     for (const key of Object.keys(routes)) {
       expect(built.argumentSchema(written.routes, key)).toEqual(argumentSchema(routes, key));
@@ -102,10 +106,10 @@ describe("fluent-endpoint openapi", () => {
       }
       return "no problem";
     };
-    expect(message(built.openAPIEndpoint(written.routes, { check: true }) as never)).toBe(
+    expect(message(built.openAPIEndpoint(written.routes, { check: builtCheck.check }) as never)).toBe(
       'PATCH /notes/{noteId}: 2 problems: body field /title is required; body field /pinned: "yes" is not a boolean',
     );
-    expect(message(openAPIEndpoint(routes, { check: true }) as never)).toBe(
+    expect(message(openAPIEndpoint(routes, { check }) as never)).toBe(
       'PATCH /notes/{noteId}: 2 problems: body field /title is required; body field /pinned: "yes" is not a boolean',
     );
   });
@@ -124,9 +128,12 @@ describe("fluent-endpoint openapi", () => {
     const built = (await import(pathToFileURL(join(root, "dist", "openapi.js")).href)) as {
       openAPIEndpoint: typeof openAPIEndpoint;
     };
+    const builtCheck = (await import(pathToFileURL(join(root, "dist", "openapi-check.js")).href)) as {
+      check: typeof check;
+    };
     const routes = openAPIRoutes(JSON.parse(readFileSync(STRIPE, "utf8")));
-    const fromModule = built.openAPIEndpoint(written, { check: true }) as never;
-    const fromDescription = openAPIEndpoint(routes, { check: true }) as never;
+    const fromModule = built.openAPIEndpoint(written, { check: builtCheck.check }) as never;
+    const fromDescription = openAPIEndpoint(routes, { check }) as never;
     const differences: string[] = [];
     let calls = 0;
     for (const route of Object.keys(routes)) {

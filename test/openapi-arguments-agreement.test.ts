@@ -6,6 +6,7 @@ import { Validator, type Schema } from "@cfworker/json-schema";
 import { parse } from "yaml";
 import { describe, expect, it } from "vitest";
 import { argumentSchema, openAPIEndpoint, openAPIRoutes } from "../src/openapi.js";
+import { check } from "../src/openapi-check.js";
 import { mutations, outcome, unbuildable, validCall } from "./support/calls.js";
 import { description } from "./support/fixtures.js";
 
@@ -28,7 +29,7 @@ describe("argumentSchema() accepts exactly what the build takes, on every operat
   for (const [name, load] of FIXTURES) {
     it(name, () => {
       const routes = openAPIRoutes(load());
-      const checked = openAPIEndpoint(routes, { check: true }) as unknown as (route: string, options: Node) => unknown;
+      const checked = openAPIEndpoint(routes, { check }) as unknown as (route: string, options: Node) => unknown;
       const unchecked = openAPIEndpoint(routes) as unknown as (route: string, options: Node) => unknown;
       let operations = 0;
       let validCalls = 0;

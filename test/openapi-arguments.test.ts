@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { endpoint } from "../src/index.js";
 import { argumentSchema, openAPIEndpoint, openAPIRoutes, routeTable } from "../src/openapi.js";
+import { check } from "../src/openapi-check.js";
 import { expectEndpointError, thrown } from "./support/errors.js";
 
 /** A description of one operation, `POST /x` unless said otherwise, with its parameters, body and schemas. */
@@ -32,19 +33,34 @@ describe("checks are off unless asked for", () => {
     parameters: [{ name: "state", in: "query", required: true, schema: { enum: ["open"] } }],
   });
 
-  it("sends what it is given without check: true", () => {
+  it("sends what it is given without the checks", () => {
     expect(openAPIEndpoint(description)("POST /x", { state: "opne" }).url).toBe("https://api.example/x?state=opne");
     expect(openAPIEndpoint(description, { check: false })("POST /x").url).toBe("https://api.example/x");
   });
 
-  it("checks with check: true, and refuses a check that is no boolean", () => {
-    expect(problemsOf(() => openAPIEndpoint(description, { check: true })("POST /x", { state: "opne" }))).toEqual([
+  it("checks with the check of fluent-endpoint/openapi/check, and refuses any other check", () => {
+    expect(problemsOf(() => openAPIEndpoint(description, { check })("POST /x", { state: "opne" }))).toEqual([
       { in: "query", name: "state", keyword: "enum", message: 'query parameter "state": "opne" is not one of "open"' },
     ]);
+    expect(check.kind).toBe("argument checks");
+    expect(Object.isFrozen(check)).toBe(true);
     expectEndpointError(
       () => openAPIEndpoint(description, { check: "yes" as never }),
       "ERR_INVALID_OPTIONS",
-      "option check must be a boolean, got string",
+      "openAPIEndpoint() option check must be the check of fluent-endpoint/openapi/check or false, got string",
+    );
+    expectEndpointError(
+      () => openAPIEndpoint(description, { check: { kind: "argument checks" } as never }),
+      "ERR_INVALID_OPTIONS",
+      "openAPIEndpoint() option check must be the check of fluent-endpoint/openapi/check or false, got an object",
+    );
+  });
+
+  it("refuses check: true, saying where the checks are: they are loaded only by an app that imports them", () => {
+    expectEndpointError(
+      () => openAPIEndpoint(description, { check: true as never }),
+      "ERR_INVALID_OPTIONS",
+      'openAPIEndpoint() option check takes the checks, not true: import { check } from "fluent-endpoint/openapi/check" and pass { check }',
     );
   });
 
@@ -56,10 +72,10 @@ describe("checks are off unless asked for", () => {
     );
   });
 
-  it("refuses check: true on a table that carries no argument schemas, rather than check nothing", () => {
+  it("refuses the checks on a table that carries no argument schemas, rather than check nothing", () => {
     const written = routeTable({ "POST /x": { url: "/x{?state}", parameters: { state: "query" } } });
     expectEndpointError(
-      () => openAPIEndpoint(written, { check: true }),
+      () => openAPIEndpoint(written, { check }),
       "ERR_INVALID_OPTIONS",
       "openAPIEndpoint() check: the table carries no argument schemas: write it with `fluent-endpoint openapi --check`",
     );
@@ -67,7 +83,7 @@ describe("checks are off unless asked for", () => {
   });
 
   it("leaves a route the description does not declare alone", () => {
-    const api = openAPIEndpoint(description, { check: true });
+    const api = openAPIEndpoint(description, { check });
     expect(api("GET /other", { state: 1 }).url).toBe("https://api.example/other?state=1");
   });
 });
@@ -92,7 +108,7 @@ describe("a required parameter missing, in each location", () => {
             }
           : { name: "id", in: location, required: true, schema: { type: "string" } };
       const api = openAPIEndpoint(described({ parameters: [parameter] }, { openapi: "3.2.0", path }), {
-        check: true,
+        check,
       });
       const where = location === "querystring" ? "query string" : location;
       expect(problemsOf(() => api(`POST ${path}`))).toEqual([
@@ -104,7 +120,7 @@ describe("a required parameter missing, in each location", () => {
   it("is met by a header given in headers, in any case", () => {
     const api = openAPIEndpoint(
       described({ parameters: [{ name: "X-Id", in: "header", required: true, schema: { type: "string" } }] }),
-      { check: true },
+      { check },
     );
     expect(api("POST /x", { headers: { "x-id": "7" } }).headers["x-id"]).toBe("7");
     expect(api("POST /x", { "X-Id": "7" }).headers["x-id"]).toBe("7");
@@ -117,7 +133,7 @@ describe("a required parameter missing, in each location", () => {
       required: true,
       schema: { type: "string" },
     }));
-    expect(openAPIEndpoint(described({ parameters }), { check: true })("POST /x").url).toBe("https://api.example/x");
+    expect(openAPIEndpoint(described({ parameters }), { check })("POST /x").url).toBe("https://api.example/x");
   });
 });
 
@@ -131,7 +147,7 @@ describe("a value against its schema", () => {
         { name: "sha", in: "query", schema: { type: "string", pattern: "^[0-9a-f]{7}$" } },
       ],
     }),
-    { check: true },
+    { check },
   );
 
   it("an enum lists its values", () => {
@@ -217,7 +233,7 @@ describe("a path parameter's empty text (OAS: path parameters are required; an e
   };
 
   it("is a problem where it would empty its segment, as the request would refuse it, and the schema says so", () => {
-    const api = openAPIEndpoint(description, { check: true });
+    const api = openAPIEndpoint(description, { check });
     expect(problemsOf(() => api.operation("UninstallPluginByVersion", { pluginId: "p1", version: "" }))).toEqual([
       { in: "path", name: "version", keyword: "minLength", message: 'path parameter "version": "" is empty' },
     ]);
@@ -228,7 +244,7 @@ describe("a path parameter's empty text (OAS: path parameters are required; an e
   });
 
   it("is a value beside literal text in its segment (x{name} is /files/x)", () => {
-    const api = openAPIEndpoint(description, { check: true });
+    const api = openAPIEndpoint(description, { check });
     expect(api.operation("getFile", { name: "" }).url).toBe("https://jellyfin.example/files/x");
     expect(argumentSchema(api, "getFile").properties).toEqual({ name: { type: "string" } });
   });
@@ -248,7 +264,7 @@ describe("the body", () => {
     },
   };
   const api = openAPIEndpoint(described(jsonBody({ $ref: "#/components/schemas/Issue" }), { schemas }), {
-    check: true,
+    check,
   });
 
   it("a required body missing", () => {
@@ -299,7 +315,7 @@ describe("the body", () => {
       Cat: { type: "object", required: ["kind"], properties: { kind: { type: "string" }, bark: { type: "boolean" } } },
     };
     const petApi = openAPIEndpoint(described(jsonBody({ $ref: "#/components/schemas/Pet" }), { schemas: pets }), {
-      check: true,
+      check,
     });
     expect(problemsOf(() => petApi("POST /x", { kind: "dog" }))).toEqual([
       { in: "body", name: "/bark", keyword: "required", message: "body field /bark is required" },
@@ -319,7 +335,7 @@ describe("the body", () => {
           properties: { url: { type: "string" }, data: { type: "object" } },
         }),
       ),
-      { check: true },
+      { check },
     );
     expect(problemsOf(() => fieldsApi("POST /x", { data: {} }))).toEqual([
       { in: "body", name: "/url", keyword: "required", message: "body field /url is required" },
@@ -365,7 +381,7 @@ describe("every problem at once", () => {
         },
         { path: "/repos/{owner}/issues" },
       ),
-      { check: true },
+      { check },
     );
     const error = thrown(() => api("POST /repos/{owner}/issues", { state: "opne", data: {} } as never));
     expect(error.message).toBe(
@@ -383,7 +399,7 @@ describe("checked calls see the values the request is built from", () => {
   const description = described({
     parameters: [{ name: "page", in: "query", required: true, schema: { type: "integer" } }],
   });
-  const api = openAPIEndpoint(description, { check: true });
+  const api = openAPIEndpoint(description, { check });
 
   it("defaults(), a builder's build(), parse(merge())", () => {
     expect(api.defaults({ page: 2 })("POST /x").url).toBe("https://api.example/x?page=2");
@@ -395,7 +411,7 @@ describe("checked calls see the values the request is built from", () => {
 
   it("also given a table, such as a module's", () => {
     const routes = openAPIRoutes(description);
-    expect(problemsOf(() => openAPIEndpoint(routes, { check: true })("POST /x"))[0]!.keyword).toBe("required");
+    expect(problemsOf(() => openAPIEndpoint(routes, { check })("POST /x"))[0]!.keyword).toBe("required");
     expect(endpoint.withRoutes(routes)("POST /x").url).toBe("https://api.example/x");
   });
 });
@@ -410,7 +426,7 @@ describe("no secret is repeated", () => {
       ],
       ...jsonBody({ type: "object", properties: { password: { type: "string", format: "password", minLength: 12 } } }),
     }),
-    { check: true },
+    { check },
   );
 
   it("a header, a cookie, an API key and a format: password field show only their kind", () => {
@@ -437,7 +453,7 @@ describe("hostile schemas stay harmless", () => {
     const description = described({
       parameters: [{ name: "q", in: "query", schema: { type: "string", pattern: "^(a+)+$" } }],
     });
-    const api = openAPIEndpoint(description, { check: true });
+    const api = openAPIEndpoint(description, { check });
     expect(api("POST /x", { q: `${"a".repeat(30)}!` }).url).toBe(`https://api.example/x?q=${"a".repeat(30)}%21`);
     expect(warn.mock.calls).toEqual([
       ['fluent-endpoint: POST /x: patterns refused as unsafe to run, left unchecked: "^(a+)+$"'],
@@ -454,7 +470,7 @@ describe("hostile schemas stay harmless", () => {
     ] as const) {
       const api = openAPIEndpoint(
         described({ parameters: [{ name: "q", in: "query", schema: { type: "string", pattern } }] }),
-        { check: true },
+        { check },
       );
       expect(api("POST /x", { q: value }).url).toBe(`https://api.example/x?q=${value.slice(0, -1)}%21`);
     }
@@ -467,7 +483,7 @@ describe("hostile schemas stay harmless", () => {
   it("a schema nested 10 000 levels is checked to a bound", () => {
     let schema: Record<string, unknown> = { type: "string" };
     for (let i = 0; i < 10_000; i++) schema = { type: "object", properties: { a: schema } };
-    const api = openAPIEndpoint(described(jsonBody(schema)), { check: true });
+    const api = openAPIEndpoint(described(jsonBody(schema)), { check });
     expect(api("POST /x", { a: { a: {} } }).body).toEqual({ a: { a: {} } });
     expect(problemsOf(() => api("POST /x", { a: 1 }))[0]!.message).toBe("body field /a: 1 is not an object");
   });
@@ -476,7 +492,7 @@ describe("hostile schemas stay harmless", () => {
     const values = Array.from({ length: 100_000 }, (_, i) => `v${i}`);
     const api = openAPIEndpoint(
       described({ parameters: [{ name: "q", in: "query", schema: { type: "string", enum: values } }] }),
-      { check: true },
+      { check },
     );
     expect(api("POST /x", { q: "v99999" }).url).toBe("https://api.example/x?q=v99999");
     expect(problemsOf(() => api("POST /x", { q: "w" }))[0]!.message).toBe(
@@ -498,7 +514,7 @@ describe("hostile schemas stay harmless", () => {
         },
         { openapi: "3.1.0", schemas },
       ),
-      { check: true },
+      { check },
     );
     expect(api("POST /x", { q: "x", next: { next: {} } }).url).toBe("https://api.example/x?q=x");
     expect(problemsOf(() => api("POST /x", { next: { next: 5 } }))[0]!.name).toBe("/next/next");
@@ -532,7 +548,7 @@ describe("a table from routeTable() with argument schemas (as fluent-endpoint op
       },
     };
     const routes = routeTable(data, { server: { url: "https://api.example" }, arguments: taken });
-    const api = openAPIEndpoint(routes, { check: true });
+    const api = openAPIEndpoint(routes, { check });
     expect(api("GET /x", { q: `${"a".repeat(30)}!` }).url).toBe(`https://api.example/x?q=${"a".repeat(30)}%21`);
     expect(problemsOf(() => api("GET /x"))).toEqual([
       { in: "query", name: "q", keyword: "required", message: 'query parameter "q" is required' },
@@ -564,7 +580,7 @@ describe("an additionalOperations route in another case than upper (OpenAPI 3.2)
   };
 
   it("is checked, called by its route in any case or by its name", () => {
-    const api = openAPIEndpoint(description, { check: true });
+    const api = openAPIEndpoint(description, { check });
     const problem = { in: "query", name: "q", keyword: "type", message: 'query parameter "q": "x" is not an integer' };
     expect(problemsOf(() => api("mIxEd /users" as never, { q: "x" } as never))).toEqual([problem]);
     expect(problemsOf(() => api("MIXED /users" as never, { q: "x" } as never))).toEqual([problem]);
@@ -632,7 +648,7 @@ describe("argumentSchema()", () => {
     expect(argumentSchema(description, "createIssue")).toEqual(expected);
     // An endpoint openAPIEndpoint() made, checked or not.
     expect(argumentSchema(openAPIEndpoint(routes), "createIssue")).toEqual(expected);
-    expect(argumentSchema(openAPIEndpoint(routes, { check: true }), "POST /repos/{owner}/issues")).toEqual(expected);
+    expect(argumentSchema(openAPIEndpoint(routes, { check }), "POST /repos/{owner}/issues")).toEqual(expected);
   });
 
   it("is a fresh object each time", () => {
@@ -652,5 +668,63 @@ describe("argumentSchema()", () => {
       "ERR_INVALID_OPTIONS",
       '"GET /x" has no argument schema',
     );
+  });
+});
+
+describe("lists and objects made of plain scalars are decided as given, and only a value that passes is let through", () => {
+  const body = jsonBody({
+    type: "object",
+    properties: {
+      tags: { type: "array", items: { type: "string", enum: ["a", "b"] }, minItems: 1, maxItems: 2 },
+      meta: { type: "object", properties: { n: { type: "integer" } }, required: ["n"], additionalProperties: false },
+    },
+  });
+  const api = openAPIEndpoint(described({ parameters: [], ...body }, { openapi: "3.1.0" }), { check });
+  const keywords = (data: unknown) => problemsOf(() => api("POST /x", { data })).map((problem) => problem.keyword);
+
+  it("builds a call whose lists and objects pass", () => {
+    expect(api("POST /x", { data: { tags: ["a", "b"], meta: { n: 1 } } }).body).toEqual({
+      tags: ["a", "b"],
+      meta: { n: 1 },
+    });
+  });
+
+  it("refuses, in the validator's words, what a list's or object's schema refuses", () => {
+    expect(keywords({ tags: ["c"] })).toEqual(["enum"]);
+    expect(keywords({ tags: [] })).toEqual(["minItems"]);
+    expect(keywords({ tags: ["a", "b", "a"] })).toEqual(["maxItems"]);
+    expect(keywords({ meta: {} })).toEqual(["required"]);
+    expect(keywords({ meta: { n: 1, m: 2 } })).toEqual(["additionalProperties"]);
+    expect(keywords({ meta: { n: "1" } })).toEqual(["type"]);
+  });
+
+  it("leaves what it cannot read as given to the checks of the value as sent (a Date as its text)", () => {
+    const dated = openAPIEndpoint(
+      described({ parameters: [], ...jsonBody({ type: "array", items: { type: "string" } }) }, { openapi: "3.1.0" }),
+      { check },
+    );
+    expect(dated("POST /x", { data: [new Date(0)] }).body).toEqual([new Date(0)]);
+    expect(problemsOf(() => dated("POST /x", { data: [1] })).map((problem) => problem.keyword)).toEqual(["type"]);
+  });
+});
+
+describe("a text's length bounds count code points, whether or not its UTF-16 length settles them", () => {
+  const api = openAPIEndpoint(
+    described(
+      { parameters: [{ name: "s", in: "query", schema: { type: "string", minLength: 2, maxLength: 3 } }] },
+      { openapi: "3.1.0" },
+    ),
+    { check },
+  );
+  const keywords = (s: string) => problemsOf(() => api("POST /x", { s })).map((problem) => problem.keyword);
+
+  it("takes two or three code points, each of one or two units", () => {
+    for (const s of ["ab", "abc", "😀😀", "😀😀😀", "a😀"]) expect(api("POST /x", { s }).url).toContain("?s=");
+  });
+
+  it("refuses one code point of two units, and four of eight", () => {
+    expect(keywords("😀")).toEqual(["minLength"]);
+    expect(keywords("😀😀😀😀")).toEqual(["maxLength"]);
+    expect(keywords("abcd")).toEqual(["maxLength"]);
   });
 });

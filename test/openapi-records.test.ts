@@ -14,6 +14,7 @@ import {
   type RouteTableData,
   type TableApi,
 } from "../src/openapi.js";
+import { check } from "../src/openapi-check.js";
 import { expectEndpointError, thrown } from "./support/errors.js";
 import { description } from "./support/fixtures.js";
 
@@ -48,7 +49,7 @@ function outcome(run: () => unknown): string {
 }
 
 describe("checks asked for are kept through every way an endpoint is made from a checked one", () => {
-  const checked = openAPIEndpoint(PETS, { check: true });
+  const checked = openAPIEndpoint(PETS, { check });
 
   it("refuses a failing call on the checked endpoint itself, by route and by name", () => {
     expect(outcome(() => checked("GET /pets", { limit: 99 }))).toBe(ErrorCodes.INVALID_ARGUMENTS);
@@ -88,7 +89,7 @@ describe("checks asked for are kept through every way an endpoint is made from a
     const below = endpoint.withRoutes(openAPIRoutes(OTHER));
     // A checked endpoint made over a table: its routes checked, the table's other routes not.
     const table = openAPIRoutes(PETS);
-    const api = openAPIEndpoint(table, { check: true }).withRoutes(openAPIRoutes(OTHER));
+    const api = openAPIEndpoint(table, { check }).withRoutes(openAPIRoutes(OTHER));
     expect(outcome(() => api("GET /pets", { limit: 99 }))).toBe("ERR_INVALID_ARGUMENTS");
     expect(below("GET /other", { limit: 99 }).url).toBe("https://other.example/other?limit=99");
   });
@@ -106,7 +107,7 @@ describe("every public function takes every form a user holds, and names itself"
     ["a table", table],
     ["a module's table", written],
     ["openAPIEndpoint()", openAPIEndpoint(PETS)],
-    ["a checked openAPIEndpoint()", openAPIEndpoint(PETS, { check: true })],
+    ["a checked openAPIEndpoint()", openAPIEndpoint(PETS, { check })],
     ["withRoutes()", endpoint.withRoutes(table)],
     ["defaults()", endpoint.withRoutes(table).defaults({ headers: { "x-app": "1" } })],
     ["withRoutes() over another table", endpoint.withRoutes(openAPIRoutes(OTHER)).withRoutes(table)],
@@ -197,7 +198,7 @@ describe("a schema reached through a long chain of $refs", () => {
   it("checks a call in time linear in the chain, with no stack overflow", () => {
     const api = openAPIEndpoint(
       chain(1000, (next) => ({ $ref: next })),
-      { check: true },
+      { check },
     );
     expect(api("GET /x", { q: "abc" }).url).toBe("https://x.example/x?q=abc");
     expect(outcome(() => api("GET /x", { q: "abcd" }))).toBe("ERR_INVALID_ARGUMENTS");
@@ -206,12 +207,12 @@ describe("a schema reached through a long chain of $refs", () => {
   it("leaves a chain of schemas each checked against the value unchecked past 100 links, never overflowing", () => {
     const api = openAPIEndpoint(
       chain(1000, (next) => ({ allOf: [{ $ref: next }] })),
-      { check: true },
+      { check },
     );
     expect(api("GET /x", { q: "abcd" }).url).toBe("https://x.example/x?q=abcd");
     const short = openAPIEndpoint(
       chain(50, (next) => ({ allOf: [{ $ref: next }] })),
-      { check: true },
+      { check },
     );
     expect(outcome(() => short("GET /x", { q: "abcd" }))).toBe("ERR_INVALID_ARGUMENTS");
   });
@@ -298,7 +299,7 @@ describe("an argument schema and the build agree by construction", () => {
     const route = "PATCH /v2/domains/{domain_name}/records/{domain_record_id}";
     const schema = argumentSchema(routes, route);
     expect((schema.dependentRequired as Record<string, string[]>).name).toEqual(["type"]);
-    const api = openAPIEndpoint(routes, { check: true, serverVariables: {} });
+    const api = openAPIEndpoint(routes, { check, serverVariables: {} });
     const error = thrown(() => api(route, { domain_name: "example.com", domain_record_id: 3, name: "www" }));
     expect(error.code).toBe("ERR_INVALID_ARGUMENTS");
     expect(error.problems).toEqual([
@@ -339,7 +340,7 @@ describe("an argument schema and the build agree by construction", () => {
           },
         },
       },
-      { check: true },
+      { check },
     );
     const file = new Blob(["bytes"]);
     expect(thrown(() => api("POST /upload", { data: { file } })).problems).toEqual([

@@ -190,6 +190,44 @@ describe("the packed package", () => {
     });
   });
 
+  it("serves fluent-endpoint/openapi/check to require() and import, and openAPIEndpoint() alone loads no validator", () => {
+    writeFileSync(
+      join(project, "check.mjs"),
+      `import { createRequire } from "node:module";
+      import { openAPIEndpoint } from "fluent-endpoint/openapi";
+      import { check } from "fluent-endpoint/openapi/check";
+      const cjs = createRequire(import.meta.url)("fluent-endpoint/openapi/check");
+      const description = { openapi: "3.1.0", paths: { "/x": { get: {
+        parameters: [{ name: "n", in: "query", schema: { type: "integer" } }],
+      } } } };
+      const refused = (api) => { try { api("GET /x", { n: "many" }); return "built"; } catch (error) { return error.code; } };
+      console.log(JSON.stringify({
+        esm: refused(openAPIEndpoint(description, { check })),
+        cjs: refused(openAPIEndpoint(description, { check: cjs.check })),
+        unchecked: refused(openAPIEndpoint(description)),
+      }));`,
+    );
+    expect(JSON.parse(run("node", ["check.mjs"], project))).toEqual({
+      esm: "ERR_INVALID_ARGUMENTS",
+      cjs: "ERR_INVALID_ARGUMENTS",
+      unchecked: "built",
+    });
+    // The validator is reached from the entries that check (the checks' and the tools', which check a model's calls)
+    // and from no other: each entry's static imports followed through the chunks.
+    const reaches = (file: string, seen = new Set<string>()): Set<string> => {
+      seen.add(file);
+      const code = readFileSync(join(root, "dist", file), "utf8");
+      for (const [, next] of code.matchAll(/from ['"]\.\/([^'"]+)['"]/g)) if (!seen.has(next!)) reaches(next!, seen);
+      return seen;
+    };
+    const loadsValidator = (entry: string) =>
+      [...reaches(entry)].some((file) =>
+        readFileSync(join(root, "dist", file), "utf8").includes("@cfworker/json-schema"),
+      );
+    const entries = ["index.js", "octokit.js", "openapi.js", "openapi-check.js", "openapi-tools.js", "response.js"];
+    expect(entries.filter(loadsValidator)).toEqual(["openapi-check.js", "openapi-tools.js"]);
+  });
+
   it("carries url-template's licence notice in the CommonJS build, which bundles it", () => {
     const code = readFileSync(join(root, "dist/index.cjs"), "utf8");
     expect(code.startsWith("/*!")).toBe(true);

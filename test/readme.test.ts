@@ -15,6 +15,7 @@ const root = resolve(__dirname, "..");
 const README = readFileSync(join(root, "README.md"), "utf8");
 const BUILD = pathToFileURL(join(root, "dist", "index.js")).href;
 const OPENAPI_BUILD = pathToFileURL(join(root, "dist", "openapi.js")).href;
+const CHECK_BUILD = pathToFileURL(join(root, "dist", "openapi-check.js")).href;
 const scratch = mkdtempSync(join(tmpdir(), "fluent-endpoint-readme-"));
 
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -42,7 +43,8 @@ function asModule(code: string): { source: string; assertions: number } {
     : `import { endpoint, EndpointError, ErrorCodes, RequestBuilder, toFetch, VERSION } from "fluent-endpoint";\n`;
   const body = (imports + lines.join("\n"))
     .replaceAll('from "fluent-endpoint"', `from ${JSON.stringify(BUILD)}`)
-    .replaceAll('from "fluent-endpoint/openapi"', `from ${JSON.stringify(OPENAPI_BUILD)}`);
+    .replaceAll('from "fluent-endpoint/openapi"', `from ${JSON.stringify(OPENAPI_BUILD)}`)
+    .replaceAll('from "fluent-endpoint/openapi/check"', `from ${JSON.stringify(CHECK_BUILD)}`);
   const source = `import assert from "node:assert/strict";\n${body}`;
   return { source, assertions };
 }

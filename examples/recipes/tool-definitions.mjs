@@ -1,6 +1,7 @@
 // An API as tool definitions: each operation's argument schema is the JSON Schema a function-calling model fills.
 import assert from "node:assert/strict";
 import { argumentSchema, openAPIEndpoint, openAPIRoutes } from "fluent-endpoint/openapi";
+import { check } from "fluent-endpoint/openapi/check";
 
 const description = {
   openapi: "3.1.0",
@@ -47,7 +48,7 @@ assert.deepEqual(tools[1], {
 });
 
 // A model's call, arguments as it wrote them: checked against the same schema, then built.
-const api = openAPIEndpoint(routes, { check: true });
+const api = openAPIEndpoint(routes, { check });
 const call = (name, args) => api(operations[name], args);
 assert.equal(call("listPets", { kind: "cat", limit: 10 }).url, "https://pets.example/pets?kind=cat&limit=10");
 // A wrong argument is told back to the model in words it can act on.

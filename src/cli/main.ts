@@ -15,6 +15,7 @@ import {
   tableOperations,
 } from "../openapi.js";
 import { parseRoute } from "../http/route.js";
+import { check } from "../openapi-check.js";
 import { closestNames } from "../openapi/table/names.js";
 import { OPENAPI_USAGE, openapiCommand, OpenAPIUsageError, readDescription } from "./openapi.js";
 
@@ -390,7 +391,7 @@ async function run(args: string[]): Promise<string> {
   if (description === undefined) builder = builder.route(route);
   else {
     const routes = openAPIRoutes(description);
-    const api = openAPIEndpoint(routes, { check: values.check === true }).builder();
+    const api = openAPIEndpoint(routes, { check: values.check === true && check }).builder();
     if (isOperationId(route, routes)) builder = api.operation(route);
     else {
       assertDescribed(route, routes, values.openapi!);

@@ -29,7 +29,7 @@ description or a Swagger 2.0 one (.json, .yaml or .yml), for endpoint.withRoutes
   --strict            make warnings errors: an operation left out for a flaw of its own
                       (printed as a warning, the module still written) fails the command
   --check             also write each operation's argument schema, which
-                      openAPIEndpoint(routes, { check: true }) checks calls by
+                      openAPIEndpoint(routes, { check }) checks calls by
                       and argumentSchema(routes, key) returns
 
 A description of several files is bundled into one: its $refs to other local files

@@ -31,9 +31,9 @@ export const ErrorCodes = /*#__PURE__*/ Object.freeze({
 
 /**
  * The string-literal union of all error codes; with them `ERR_INVALID_ARGUMENTS`, which only
- * `fluent-endpoint/openapi`'s checked calls throw (`openAPIEndpoint(…, { check: true })`), listing `problems`, and
- * `ERR_INVALID_RESPONSE`, which only `fluent-endpoint/response`'s `readResponse()` throws (a body that is not what its
- * media type says).
+ * `fluent-endpoint/openapi`'s checked calls throw (`openAPIEndpoint(…, { check })`, `check` from
+ * `fluent-endpoint/openapi/check`), listing `problems`, and `ERR_INVALID_RESPONSE`, which only
+ * `fluent-endpoint/response`'s `readResponse()` throws (a body that is not what its media type says).
  *
  * @example
  * const usageMistakes: EndpointErrorCode[] = ["ERR_INVALID_ROUTE", "ERR_MISSING_URL"];

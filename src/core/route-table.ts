@@ -125,7 +125,7 @@ export interface TableApi {
   /**
    * What each operation's calls take, as its description declares it, for argument schemas and checks: what
    * `openAPIRoutes()` reads from a description, and `fluent-endpoint openapi --check` writes so that a table made by
-   * `routeTable()` can be checked (`openAPIEndpoint(routes, { check: true })`).
+   * `routeTable()` can be checked (`openAPIEndpoint(routes, { check })`).
    */
   readonly arguments?: TableArguments;
 }

@@ -96,19 +96,23 @@ export function scalarText(value: unknown, name: string): string | undefined {
   }
 }
 
-/** Read by index, so an iterator or method of the caller's is never called. */
-export function itemTexts(items: object, name: string, refuse: (item: unknown) => Error): [string, string][] {
-  const walk = new Walk(name);
-  const texts: [string, string][] = [];
+/**
+ * The text of each item that is neither undefined nor null, read by index, so an iterator or method of the caller's is
+ * never called; an object's keys pushed to `keys` in step.
+ */
+export function itemTexts(items: object, name: string, refuse: (item: unknown) => Error, keys?: string[]): string[] {
+  const texts: string[] = [];
   const list = Array.isArray(items);
-  const keys = list ? items : Object.keys(items);
-  for (let i = 0; i < keys.length; i++) {
-    const key = list ? String(i) : (keys[i] as string);
-    const item = list ? walk.item(items, i) : (items as Record<string, unknown>)[key];
+  const names = list ? items : Object.keys(items);
+  for (let i = 0; i < names.length; i++) {
+    const item = list ? items[i] : (items as Record<string, unknown>)[names[i] as string];
+    // A hole is refused where it is met; a walk is made only to look.
+    if (list && item === undefined) new Walk(name).item(items, i);
     if (item === undefined || item === null) continue;
     const text = scalarText(item, name);
     if (text === undefined) throw refuse(item);
-    texts.push([key, text]);
+    texts.push(text);
+    if (!list) keys!.push(names[i] as string);
   }
   return texts;
 }

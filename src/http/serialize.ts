@@ -299,7 +299,7 @@ export function queryValue(name: string, value: unknown, instead: string): strin
   if (text !== undefined) return text;
   if (isList(value, name)) {
     const texts = itemTexts(value, name, (item) => notQueryable(name, item, instead));
-    return texts.length === 0 ? undefined : texts.map(([, text]) => text).join(",");
+    return texts.length === 0 ? undefined : texts.join(",");
   }
   throw notQueryable(name, value, instead);
 }

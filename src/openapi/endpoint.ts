@@ -4,11 +4,17 @@ import type { Endpoint } from "../api/builder.js";
 import { EndpointError, kindOf, quote } from "../core/errors.js";
 import { type RouteTable, TABLE } from "../core/route-table.js";
 import { isPlainObject } from "../core/values.js";
-import { argumentCheck } from "./check/check.js";
 import { compileDescription } from "./compile/compile.js";
 import { credentialArguments, type Credentials } from "./security.js";
 import { readServerVariables } from "./server.js";
-import { bindTable, type Runtime, serversOf } from "./table/runtime.js";
+import {
+  type ArgumentChecks,
+  type ArgumentChecksCode,
+  bindTable,
+  CHECKS,
+  type Runtime,
+  serversOf,
+} from "./table/runtime.js";
 
 /**
  * What an endpoint made from a description sets.
@@ -25,10 +31,11 @@ export interface OpenAPIEndpointOptions {
    */
   readonly credentials?: Credentials;
   /**
-   * Check each call's arguments against its operation before building it (docs/decisions.md, "Argument checks"):
-   * a call that breaks it throws `EndpointError` `ERR_INVALID_ARGUMENTS` listing every problem. Off by default.
+   * The argument checks of `fluent-endpoint/openapi/check` (`import { check } from "fluent-endpoint/openapi/check"`):
+   * each call's arguments checked against its operation before it is built (docs/decisions.md, "Argument checks");
+   * a call that breaks it throws `EndpointError` `ERR_INVALID_ARGUMENTS` listing every problem. Off by default (`false`).
    */
-  readonly check?: boolean;
+  readonly check?: ArgumentChecks | false;
 }
 
 /**
@@ -67,12 +74,7 @@ export function openAPIEndpoint(description: unknown, options?: OpenAPIEndpointO
   }
   const table = isTable(description) ? description : compileDescription(description, "openAPIEndpoint()");
   const { serverVariables, credentials, check } = options ?? {};
-  if (check !== undefined && typeof check !== "boolean") {
-    throw new EndpointError(
-      "ERR_INVALID_OPTIONS",
-      `openAPIEndpoint() option check must be a boolean, got ${kindOf(check)}`,
-    );
-  }
+  const checks = check === undefined || check === false ? undefined : checksOf(check);
   const record = (table[TABLE] as Partial<Runtime>).table;
   if (record === undefined) {
     throw new EndpointError(
@@ -80,17 +82,41 @@ export function openAPIEndpoint(description: unknown, options?: OpenAPIEndpointO
       "openAPIEndpoint() needs a table from openAPIRoutes() or routeTable()",
     );
   }
-  if (check === true && record.schemas === undefined) {
+  if (checks !== undefined && record.schemas === undefined) {
     // A table written without its argument schemas can check nothing: checks asked for are never silently off.
     throw new EndpointError(
       "ERR_INVALID_OPTIONS",
       "openAPIEndpoint() check: the table carries no argument schemas: write it with `fluent-endpoint openapi --check`",
     );
   }
-  if (serverVariables === undefined && credentials === undefined && check !== true) return endpoint.withRoutes(table);
+  if (serverVariables === undefined && credentials === undefined && checks === undefined) {
+    return endpoint.withRoutes(table);
+  }
   const variables = readServerVariables(serverVariables, serversOf(record));
-  const checks = check === true ? argumentCheck(credentialArguments(record.api.securitySchemes)) : undefined;
-  return endpoint.withRoutes(bindTable(table, { variables, credentials, ...(checks && { check: checks }) }));
+  const binding = {
+    variables,
+    credentials,
+    ...(checks && { check: checks(credentialArguments(record.api.securitySchemes)) }),
+  };
+  return endpoint.withRoutes(bindTable(table, binding));
+}
+
+/** docs/decisions.md, "Argument checks": the checks are an import of their own, so `check: true` says where they are. */
+function checksOf(check: unknown): ArgumentChecksCode[typeof CHECKS] {
+  if (check === true) {
+    throw new EndpointError(
+      "ERR_INVALID_OPTIONS",
+      'openAPIEndpoint() option check takes the checks, not true: import { check } from "fluent-endpoint/openapi/check" and pass { check }',
+    );
+  }
+  const code = typeof check === "object" && check !== null ? (check as Partial<ArgumentChecksCode>)[CHECKS] : undefined;
+  if (typeof code !== "function") {
+    throw new EndpointError(
+      "ERR_INVALID_OPTIONS",
+      `openAPIEndpoint() option check must be the check of fluent-endpoint/openapi/check or false, got ${kindOf(check)}`,
+    );
+  }
+  return code;
 }
 
 const OPTIONS: ReadonlySet<string> = /*#__PURE__*/ new Set(["serverVariables", "credentials", "check"]);

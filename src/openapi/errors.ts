@@ -3,7 +3,7 @@ import { ErrorCodes as CoreErrorCodes } from "../core/errors.js";
 
 /**
  * Every error code `fluent-endpoint/openapi` throws: the main entry's {@link CoreErrorCodes | ErrorCodes}, and
- * `INVALID_ARGUMENTS`, which a checked call throws (`openAPIEndpoint(…, { check: true })`) with its `problems`. The
+ * `INVALID_ARGUMENTS`, which a checked call throws (`openAPIEndpoint(…, { check })`) with its `problems`. The
  * main entry's own table stays without it, so its bundle does not grow.
  *
  * @namespace

@@ -22,9 +22,8 @@ export function buildRequest(state: EndpointState, conventions: Conventions): Re
   if (state.method === undefined) {
     throw new EndpointError("ERR_INVALID_METHOD", "no method: pass a method option or a route with a method");
   }
-  const upperCaseMethod = state.method.toUpperCase();
   // docs/decisions.md, "Method case": every method in the entry's case.
-  const method = conventions.upperCaseMethod ? upperCaseMethod : state.method.toLowerCase();
+  const method = conventions.upperCaseMethod ? state.method.toUpperCase() : state.method.toLowerCase();
   // docs/decisions.md, "Route tables": a route the table holds is built as its description says.
   const { entry } = state;
   const { table } = conventions;

@@ -15,6 +15,10 @@ import {
   schemeLength,
 } from "./template.js";
 
+// The operators whose text may be a path segment of its own: "" (which `includes` finds in any text), "+", "." and
+// "/"; a named one's pieces start with their name (`;x=…`, `?x=…`), and a fragment is no path.
+const PATH_OPERATORS = "+./";
+
 /** Read as own properties only: an inherited `constructor` or `toString` is never a value. */
 type Params = Readonly<Record<string, unknown>>;
 
@@ -43,7 +47,7 @@ export function expandTemplate(template: UrlTemplate, params: Params, standalone
       // docs/decisions.md, "Dot segments".
       if (
         (part.placement & NEAR_DOTS) !== 0 ||
-        (part.operator !== "#" &&
+        (PATH_OPERATORS.includes(part.operator) &&
           (hasDotOnlyPiece(last) || ((asWritten || part.operator === "+") && last.indexOf("%2") !== -1)))
       ) {
         (dotted ??= []).push(url.length, url.length + last.length, k);
@@ -123,15 +127,15 @@ function namedListPiece(
   operator: Operator,
   expression: Expression,
 ): string {
-  const separator = operator === ";" ? ";" : "&";
-  const text = (raw: string) => encode(raw, false, expression);
-  if (Array.isArray(items)) {
-    if (!spec.explode) return `${spec.name}=${items.map(text).join(",")}`;
-    return items.map((item) => namedMember(spec.name, text(item), operator)).join(separator);
+  const list = Array.isArray(items);
+  const pieces: string[] = [];
+  for (const key of list ? items : Object.keys(items)) {
+    const text = encode(list ? key : items[key]!, false, expression);
+    const member = list ? spec.name : encode(key, false, expression);
+    // Exploded, each member `name=text`; else one `name=a,b,…` (a map's as `key,text` pairs).
+    pieces.push(spec.explode ? namedMember(member, text, operator) : list ? text : `${member},${text}`);
   }
-  const keys = Object.keys(items);
-  if (!spec.explode) return `${spec.name}=${keys.map((key) => `${text(key)},${text(items[key]!)}`).join(",")}`;
-  return keys.map((key) => namedMember(text(key), text(items[key]!), operator)).join(separator);
+  return spec.explode ? pieces.join(operator === ";" ? ";" : "&") : `${spec.name}=${pieces.join(",")}`;
 }
 
 /** `name=text` under `;`, `?` and `&`; `;` writes an empty value without "=" (`;x`), RFC 6570 appendix A. */
@@ -165,6 +169,7 @@ function listValue(
       `prefix modifier ${shorten(expression.source)} at position ${expression.position} applies to text, but parameter ${quote(spec.name)} is a list or object`,
     );
   }
+  const keys: string[] = [];
   const texts = itemTexts(
     value as object,
     spec.name,
@@ -173,14 +178,17 @@ function listValue(
         "ERR_INVALID_PARAMETER",
         `parameter ${quote(spec.name)} cannot fill a url placeholder: lists and objects may only hold text, numbers, booleans or dates`,
       ),
+    keys,
   );
   if (list) {
-    const items = texts.map(([, text]) => (reserved ? encode(text, true, expression) : text));
+    const items = reserved ? texts.map((text) => encode(text, true, expression)) : texts;
     return items.length === 0 ? undefined : items;
   }
   const pairs: string[] = [];
   const entries: Record<string, string> = Object.create(null);
-  for (const [key, raw] of texts) {
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!;
+    const raw = texts[i]!;
     // url-template drops the "=" of an empty key under ".", "/" and no operator; the named ones refuse it alike.
     if (key === "" && spec.explode && !reserved) {
       throw new EndpointError(

@@ -23,13 +23,13 @@ export function writeBody(operation: Operation, value: unknown): [type: string, 
 }
 
 function writtenBody(route: RouteBody, value: unknown): [type: string, body: unknown] {
-  const type = fittingType(route, value);
+  const [type, family] = fittingType(route, value);
   const encoding = route.encoding ?? {};
-  if (isFormType(type) && isPlainObject(value)) return [type, encodedFormBody(value, encoding)];
-  if (isMultipartType(type) && isPlainObject(value)) return [type, multipartFields(value, encoding)];
+  if (family === "form" && isPlainObject(value)) return [type, encodedFormBody(value, encoding)];
+  if (family === "multipart" && isPlainObject(value)) return [type, multipartFields(value, encoding)];
   // A wildcard (`*/*`, `application/*+json`) sends a body as the type it is; JSON is JSON whichever type chose it.
-  const sent = type.includes("*") ? wildcardType(value) : type;
-  if (isJsonType(sent)) {
+  const sent = family === "*" ? wildcardType(value) : type;
+  if (sent === type ? family === "json" : isJsonType(sent)) {
     // OpenAPI: a body whose schema is a string is that string's JSON text (RFC 8259), under every JSON media type.
     return [sent, route.stringSchema === true && typeof value === "string" ? jsonText(value) : value];
   }
@@ -37,7 +37,7 @@ function writtenBody(route: RouteBody, value: unknown): [type: string, body: unk
   // docs/decisions.md, "OpenAPI request media types": what no declared type can carry is refused, never sent as JSON
   // text under another type's name (fields under `application/xml`).
   const kind = bodyKind(value);
-  if (kind !== "text" && kind !== "binary" && !isFormType(type) && !isMultipartType(type)) {
+  if (kind !== "text" && kind !== "binary" && family !== "form" && family !== "multipart") {
     throw new EndpointError(
       "ERR_INVALID_PARAMETER",
       `the body is ${kindOf(value)}, which ${quote(type)} cannot carry as fluent-endpoint writes it: pass its text or bytes as data`,
@@ -45,7 +45,7 @@ function writtenBody(route: RouteBody, value: unknown): [type: string, body: unk
   }
   // docs/decisions.md, "A multipart body without fields": text or bytes under a type with no boundary (RFC 7578 §4.1
   // requires one) is no body a server can split into parts.
-  if (isMultipartType(type) && kind !== "FormData" && !/;\s*boundary=/i.test(type)) {
+  if (family === "multipart" && kind !== "FormData" && !/;\s*boundary=/i.test(type)) {
     throw new EndpointError(
       "ERR_INVALID_PARAMETER",
       `the body is ${kindOf(value)}, which ${quote(type)} cannot carry without a boundary: pass its fields as an object or a FormData`,
@@ -66,22 +66,51 @@ export function bodyKind(value: unknown): "fields" | "FormData" | "URLSearchPara
   return "binary"; // bytes, a Blob, a stream: anything else a client sends as it is
 }
 
-/** The declared media type `value` fits, the first of the description's order; the first declared if none does. */
-function fittingType(route: RouteBody, value: unknown): string {
-  const kind = bodyKind(value);
-  for (const type of [route.type, ...(route.alternatives ?? [])]) {
-    const fits = type.includes("*")
-      ? true
-      : isJsonType(type)
-        ? kind === "fields" || kind === "value" || kind === "text"
-        : isFormType(type)
-          ? kind === "fields" || kind === "URLSearchParams" || kind === "text"
-          : isMultipartType(type)
-            ? kind === "fields" || kind === "FormData"
-            : kind === "text" || kind === "binary";
-    if (fits) return type;
+/** How a media type is written: as the body it is (`*`), JSON, a form, multipart fields, or text and bytes. */
+type Family = "*" | "json" | "form" | "multipart" | "other";
+
+/** Each body's media types, in the description's order, with their families: read once per operation, not per call. */
+const families = /*#__PURE__*/ new WeakMap<RouteBody, readonly [type: string, family: Family][]>();
+
+function typesOf(route: RouteBody): readonly [type: string, family: Family][] {
+  let types = families.get(route);
+  if (types === undefined) {
+    types = [route.type, ...(route.alternatives ?? [])].map((type) => [
+      type,
+      type.includes("*")
+        ? "*"
+        : isJsonType(type)
+          ? "json"
+          : isFormType(type)
+            ? "form"
+            : isMultipartType(type)
+              ? "multipart"
+              : "other",
+    ]);
+    families.set(route, types);
   }
-  return route.type;
+  return types;
+}
+
+/** The declared media type `value` fits, the first of the description's order; the first declared if none does. */
+function fittingType(route: RouteBody, value: unknown): readonly [type: string, family: Family] {
+  const kind = bodyKind(value);
+  const types = typesOf(route);
+  for (const each of types) {
+    const family = each[1];
+    const fits =
+      family === "*"
+        ? true
+        : family === "json"
+          ? kind === "fields" || kind === "value" || kind === "text"
+          : family === "form"
+            ? kind === "fields" || kind === "URLSearchParams" || kind === "text"
+            : family === "multipart"
+              ? kind === "fields" || kind === "FormData"
+              : kind === "text" || kind === "binary";
+    if (fits) return each;
+  }
+  return types[0]!;
 }
 
 /** docs/decisions.md, "Any media type (`*\/*`)": data as JSON, binary as `application/octet-stream`. */

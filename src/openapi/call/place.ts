@@ -25,8 +25,14 @@ export function templateValues(
     // becoming `/Plugins/{id}`, another operation) or be empty, which is another url.
     for (const [name, emptyIsValue] of path) {
       const value = ownValue(params, name);
-      if (isRevoked(value)) throw revoked(name);
-      if (value === undefined || value === null || (value === "" && !emptyIsValue) || definesNothing(value)) {
+      // Text and numbers, the usual values, are looked at no further.
+      if (typeof value === "object" && value !== null && isRevoked(value)) throw revoked(name);
+      if (
+        value === undefined ||
+        value === null ||
+        (value === "" && !emptyIsValue) ||
+        (typeof value === "object" && definesNothing(value))
+      ) {
         throw new EndpointError("ERR_MISSING_PARAMETER", `path parameter ${quote(name)} has no value`);
       }
     }

@@ -8,8 +8,8 @@ import { carriesNoBody } from "../../http/route.js";
 import { bodyKind } from "../call/body.js";
 import { type OperationArguments, operationArguments } from "../schema/arguments.js";
 import type { Operation } from "../table/operation.js";
-import type { ArgumentCheck } from "../table/runtime.js";
-import { type Coercion, coercion, scalarCheck } from "./predicates.js";
+import { type ArgumentCheck, type ArgumentChecks, type ArgumentChecksCode, CHECKS } from "../table/runtime.js";
+import { type Coercion, coercion, valueCheck } from "./predicates.js";
 import { problemsOf } from "./problems.js";
 
 /** An operation's compiled checks. */
@@ -19,7 +19,7 @@ interface Compiled {
   readonly validator: Validator;
   /** Lists every problem, made on the first call that fails. */
   full?: Validator;
-  /** Each top-level argument whose schema is a plain scalar one, as a predicate (see {@link scalarCheck}). */
+  /** Each top-level argument whose schema a predicate decides (see {@link valueCheck}). */
   readonly scalars: ReadonlyMap<string, (value: unknown) => boolean>;
   readonly required: readonly string[];
   /** The body fields an optional body needs once any field is given (`dependentRequired`). */
@@ -36,8 +36,25 @@ const MAX_VALUE_DEPTH = 64;
 /** Each operation's compiled checks (null: it has no argument schema), made on its first checked call. */
 const compiledChecks = /*#__PURE__*/ new WeakMap<Operation, Compiled | null>();
 
+/**
+ * Argument checks for `openAPIEndpoint(description, { check })`: each call's arguments checked against its operation
+ * before it is built (docs/decisions.md, "Argument checks"); a call that breaks it throws `EndpointError`
+ * `ERR_INVALID_ARGUMENTS` listing every problem. They carry the JSON Schema validator, which an app that does not
+ * check never loads.
+ *
+ * @example
+ * import { openAPIEndpoint } from "fluent-endpoint/openapi";
+ * import { check } from "fluent-endpoint/openapi/check";
+ * const api = openAPIEndpoint(description, { check });
+ * api("GET /pets", { limit: "many" }); // throws ERR_INVALID_ARGUMENTS: query parameter "limit": "many" is not an integer
+ */
+export const check: ArgumentChecks = /*#__PURE__*/ Object.freeze({
+  kind: "argument checks",
+  [CHECKS]: argumentCheck,
+} as ArgumentChecksCode);
+
 /** The check of calls to a table's operations; `secrets` are the parameters that carry a credential. */
-export function argumentCheck(secrets: ReadonlySet<string>): ArgumentCheck {
+function argumentCheck(secrets: ReadonlySet<string>): ArgumentCheck {
   return (operation, params, call) => {
     let checks = compiledChecks.get(operation);
     if (checks === undefined) {
@@ -59,7 +76,7 @@ function compile(operation: OperationArguments): Compiled {
   const coercions = new Map<string, Coercion>();
   const properties = schema.properties as Record<string, unknown>;
   for (const name of Object.keys(properties)) {
-    const predicate = scalarCheck(properties[name]);
+    const predicate = valueCheck(properties[name]);
     if (predicate !== undefined) scalars.set(name, predicate);
     const coerce = operation.locations.get(name) === "body" ? undefined : coercion(properties[name], schema);
     if (coerce !== undefined) coercions.set(name, coerce);
@@ -84,8 +101,11 @@ function checkCall(
 ): void {
   const { validator, schema } = compiled;
   const { locations, route, bodyFields } = compiled.operation;
-  const instance: Record<string, unknown> = {};
-  const unchecked: string[][] = [];
+  // The arguments as given, by the key the schema names them; copied into the JSON data a schema describes only when a
+  // predicate does not pass them as they are.
+  const given: Record<string, unknown> = {};
+  // The parameters whose text is read as their declared number or boolean (a body is never coerced).
+  const parameters = new Set<string>();
   let fields: Record<string, unknown> | undefined;
   // As the request is built: leftovers go to the body, but for GET and HEAD.
   const leftoversToBody = !carriesNoBody(operation.method);
@@ -99,21 +119,31 @@ function checkCall(
     }
     const key = placement === undefined ? name : locations.has(name) ? name : name.toLowerCase();
     if (!locations.has(key)) continue;
-    const read = asInstance(value, [key], unchecked);
-    const coerce = compiled.coercions.get(key);
-    instance[key] = coerce === undefined ? read : coerce(read);
+    given[key] = value;
+    parameters.add(key);
   }
   // A header parameter given in `headers` is the same argument.
   for (const [key, location] of locations) {
-    if (location !== "header" || Object.hasOwn(instance, key)) continue;
+    if (location !== "header" || Object.hasOwn(given, key)) continue;
     const value = ownValue(call.headers, key);
-    if (value !== undefined && value !== null) instance[key] = (compiled.coercions.get(key) ?? String)(String(value));
+    if (value !== undefined && value !== null) given[key] = (compiled.coercions.get(key) ?? String)(String(value));
   }
   if (bodyFields && fields !== undefined) {
-    for (const name of Object.keys(fields)) instance[name] = asInstance(fields[name], [name], unchecked);
+    for (const name of Object.keys(fields)) {
+      given[name] = fields[name];
+      parameters.delete(name);
+    }
   } else if (locations.has("data")) {
     const body = call.data !== undefined ? call.data.value : fields;
-    if (body !== undefined) instance.data = asInstance(body, ["data"], unchecked);
+    if (body !== undefined) given.data = body;
+  }
+  if (passesAsGiven(compiled, given)) return;
+  const instance: Record<string, unknown> = {};
+  const unchecked: string[][] = [];
+  for (const key of Object.keys(given)) instance[key] = asInstance(given[key], [key], unchecked);
+  for (const key of parameters) {
+    const coerce = compiled.coercions.get(key);
+    if (coerce !== undefined) instance[key] = coerce(instance[key]);
   }
   if ((unchecked.length === 0 && passes(compiled, instance)) || validator.validate(instance).valid) return;
   compiled.full ??= new Validator(structuredClone(schema) as Schema, "2020-12", false);
@@ -131,7 +161,16 @@ function checkCall(
   throw error;
 }
 
-/** Whether every argument given is a scalar one its predicate takes and every required one is given. */
+/** {@link passes} on the arguments as given; a predicate that meets what it cannot read (a revoked Proxy) fails. */
+function passesAsGiven(compiled: Compiled, given: Record<string, unknown>): boolean {
+  try {
+    return passes(compiled, given);
+  } catch {
+    return false;
+  }
+}
+
+/** Whether every argument given is one its predicate takes and every required one is given. */
 function passes({ scalars, required, dependents }: Compiled, instance: Record<string, unknown>): boolean {
   for (const name of required) if (!Object.hasOwn(instance, name)) return false;
   for (const name of Object.keys(dependents)) {

@@ -59,10 +59,76 @@ export function scalarCheck(schema: unknown): ((value: unknown) => boolean) | un
       if ((min !== undefined && value < min) || (max !== undefined && value > max)) return false;
       if ((above !== undefined && value <= above) || (below !== undefined && value >= below)) return false;
     } else if (typeof value === "string") {
-      // JSON Schema counts code points; a UTF-16 length within both bounds is within them when it holds no pair.
-      const length = /[\uD800-\uDFFF]/.test(value) ? [...value].length : value.length;
-      if ((shortest !== undefined && length < shortest) || (longest !== undefined && length > longest)) return false;
+      // JSON Schema counts code points, one or two UTF-16 units each: counted only where the units cannot tell.
+      const units = value.length;
+      if (!((shortest === undefined || units >= 2 * shortest) && (longest === undefined || units <= longest))) {
+        const length = [...value].length;
+        if ((shortest !== undefined && length < shortest) || (longest !== undefined && length > longest)) return false;
+      }
       if (regex !== undefined && !regex.test(value)) return false;
+    }
+    return true;
+  };
+}
+
+/** Keywords of a list's or an object's schema a predicate decides, beside the annotations of a scalar one. */
+const STRUCTURE_KEYWORDS: ReadonlySet<string> = /*#__PURE__*/ new Set([
+  "type",
+  "items",
+  "minItems",
+  "maxItems",
+  "properties",
+  "required",
+  "additionalProperties",
+  "title",
+  "description",
+  "default",
+  "examples",
+  "deprecated",
+  "readOnly",
+  "writeOnly",
+]);
+
+/**
+ * A predicate for a plain scalar schema ({@link scalarCheck}), or a list or object schema made of such (`items`,
+ * `properties`, `required`, `additionalProperties: false`, item counts), tried on an argument as the call gives it:
+ * a list of text or an object of fields is decided without the validator. Like a scalar one it only ever answers
+ * for a valid value; anything else it is not sure of (a Date, a hole, a class instance) it fails, and the validator
+ * decides. Undefined for any other schema.
+ */
+export function valueCheck(schema: unknown): ((value: unknown) => boolean) | undefined {
+  const scalar = scalarCheck(schema);
+  if (scalar !== undefined || !isPlainObject(schema)) return scalar;
+  if (!Object.keys(schema).every((keyword) => STRUCTURE_KEYWORDS.has(keyword))) return undefined;
+  const { type, items, minItems, maxItems, properties = {}, required = [], additionalProperties } = schema;
+  if (type === "array") {
+    const item = items === undefined ? () => true : valueCheck(items);
+    if (item === undefined || schema.properties !== undefined || schema.required !== undefined) return undefined;
+    const [fewest, most] = [minItems, maxItems].map((bound) => (typeof bound === "number" ? bound : undefined));
+    return (value) => {
+      if (!Array.isArray(value)) return false;
+      if ((fewest !== undefined && value.length < fewest) || (most !== undefined && value.length > most)) return false;
+      // By index, so a hole (undefined) is the validator's to see.
+      for (let i = 0; i < value.length; i++) if (value[i] === undefined || !item(value[i])) return false;
+      return true;
+    };
+  }
+  if (type !== "object" || !isPlainObject(properties) || !Array.isArray(required)) return undefined;
+  if (items !== undefined || minItems !== undefined || maxItems !== undefined) return undefined;
+  if (additionalProperties !== undefined && typeof additionalProperties !== "boolean") return undefined;
+  const fields = new Map<string, (value: unknown) => boolean>();
+  for (const name of Object.keys(properties)) {
+    const field = valueCheck(properties[name]);
+    if (field === undefined) return undefined;
+    fields.set(name, field);
+  }
+  return (value) => {
+    if (!isPlainObject(value)) return false;
+    for (const name of required as unknown[]) if (typeof name !== "string" || value[name] === undefined) return false;
+    for (const name of Object.keys(value)) {
+      const field = fields.get(name);
+      const member = value[name];
+      if (member !== undefined && (field === undefined ? additionalProperties === false : !field(member))) return false;
     }
     return true;
   };

@@ -25,14 +25,16 @@ export interface CompiledBody {
 
 /** The operation's body; undefined when it declares none, or no media type. */
 export function compileBody(description: Description, route: string, operation: Node): CompiledBody | undefined {
-  const requestBody = resolve(description, operation.requestBody, `${route}, requestBody`);
+  const requestBody = resolve(description, operation.requestBody, () => `${route}, requestBody`);
   const content =
-    requestBody === undefined ? undefined : resolve(description, requestBody.content, `${route}, requestBody content`);
+    requestBody === undefined
+      ? undefined
+      : resolve(description, requestBody.content, () => `${route}, requestBody content`);
   if (content === undefined) return undefined;
   const types = Object.keys(content);
   const type = types.find(isJsonType) ?? types.find(isFormType) ?? types.find(isMultipartType) ?? types[0];
   if (type === undefined) return undefined;
-  const { schema, encoding: declaredEncoding } = resolve(description, content[type], `${route}, ${type}`) ?? {};
+  const { schema, encoding: declaredEncoding } = resolve(description, content[type], () => `${route}, ${type}`) ?? {};
   const body: { -readonly [K in keyof RouteBody]: RouteBody[K] } = { type };
   const encoding = formEncoding(description, declaredEncoding, route);
   if (encoding !== undefined) body.encoding = encoding;
@@ -77,7 +79,7 @@ function fieldNames(description: Description, schema: unknown, route: string): r
 
 /** A schema with its `$ref`s followed; undefined for a boolean schema (OpenAPI 3.1's `true`), which has no fields. */
 function resolveSchema(description: Description, schema: unknown, route: string): Node | undefined {
-  return typeof schema === "boolean" ? undefined : resolve(description, schema, `${route}, a body schema`);
+  return typeof schema === "boolean" ? undefined : resolve(description, schema, () => `${route}, a body schema`);
 }
 
 /** A schema whose `type` is `string` (or a list holding `string`): its JSON body is a JSON string. */
@@ -95,11 +97,11 @@ function formEncoding(
   encoding: unknown,
   route: string,
 ): Readonly<Record<string, BodyFieldEncoding | ContentEncoding>> | undefined {
-  const node = resolve(description, encoding, `${route}, encoding`);
+  const node = resolve(description, encoding, () => `${route}, encoding`);
   if (node === undefined) return undefined;
   let fields: Record<string, BodyFieldEncoding | ContentEncoding> | undefined;
   for (const field of Object.keys(node)) {
-    const value = resolve(description, node[field], `${route}, encoding of ${quote(field)}`);
+    const value = resolve(description, node[field], () => `${route}, encoding of ${quote(field)}`);
     const { style: declared, explode: exploded, allowReserved, contentType } = value ?? {};
     if (declared === undefined && exploded === undefined && allowReserved === undefined) {
       // A list of types (`image/png, image/jpeg`) names no one to send: the value's own default stays.

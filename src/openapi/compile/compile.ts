@@ -115,7 +115,7 @@ function tolerate(compilation: Compilation, route: string, compile: () => void, 
 /** Adds the operations of the path item `value` at `path`, each compiled on its own. */
 function compilePath(compilation: Compilation, path: string, value: unknown): void {
   const { description } = compilation;
-  const item = resolve(description, value, `path ${quote(path)}`);
+  const item = resolve(description, value, () => `path ${quote(path)}`);
   if (item === undefined) return;
   const { parameters: common, additionalOperations } = item;
   const pathServer = firstServer(item.servers, `path ${quote(path)}`);
@@ -133,7 +133,7 @@ function compilePath(compilation: Compilation, path: string, value: unknown): vo
   };
   for (const method of METHODS) add(`${method.toUpperCase()} ${path}`, ownValue(item, method));
   // OpenAPI 3.2: other methods (`LINK`), keyed by the method as it is sent.
-  const others = resolve(description, additionalOperations, `path ${quote(path)}, additionalOperations`) ?? {};
+  const others = resolve(description, additionalOperations, () => `path ${quote(path)}, additionalOperations`) ?? {};
   for (const method of Object.keys(others)) {
     const route = `${method} ${path}`;
     if (!isToken(method))
@@ -229,7 +229,7 @@ function securitySchemes(description: Description): Schemes {
   const flawed = new Map<string, string>();
   for (const name of Object.keys(declared)) {
     try {
-      const scheme = resolve(description, declared[name], `security scheme ${quote(name)}`) ?? {};
+      const scheme = resolve(description, declared[name], () => `security scheme ${quote(name)}`) ?? {};
       setOwn(usable, name, readScheme("the description", name, scheme));
     } catch (error) {
       if (!(error instanceof EndpointError)) throw error;
@@ -280,16 +280,16 @@ const UNSENDABLE = /[,\0-\x1f\x7f]|\p{Cs}/u;
  * when they declare none.
  */
 function responseTypes(description: Description, responses: unknown, route: string): string | undefined {
-  const all = resolve(description, responses, `${route}, responses`);
+  const all = resolve(description, responses, () => `${route}, responses`);
   if (all === undefined) return undefined;
   const types = new Map<string, string>();
   for (const status of Object.keys(all)) {
     if (status.startsWith("x-")) continue; // OAS Responses Object: a Specification Extension
-    const response = resolve(description, all[status], `${route}, response ${quote(status)}`);
+    const response = resolve(description, all[status], () => `${route}, response ${quote(status)}`);
     const content =
       response === undefined
         ? undefined
-        : resolve(description, response.content, `${route}, response ${quote(status)} content`);
+        : resolve(description, response.content, () => `${route}, response ${quote(status)} content`);
     // A key that is no media type (a comma would split it, a control character break the header) is left out.
     for (const type of Object.keys(content ?? {})) if (!UNSENDABLE.test(type)) types.set(type.toLowerCase(), type);
   }

@@ -186,12 +186,12 @@ function declaredParameters(description: Description, route: string, common: unk
     if (list === undefined) continue;
     if (!isList(list, route)) fail(route, "has parameters that are not a list");
     for (let index = 0, length = list.length; index < length; index++) {
-      const parameter = resolve(description, list[index], `${route}, parameter ${index}`);
+      const parameter = resolve(description, list[index], () => `${route}, parameter ${index}`);
       const { name, in: location, style, explode, allowReserved, content, schema } = parameter ?? {};
       if (typeof name !== "string" || typeof location !== "string") {
         fail(route, `has parameter ${index} without a name or location`);
       }
-      const media = resolve(description, content, `${route}, parameter ${quote(name)} content`);
+      const media = resolve(description, content, () => `${route}, parameter ${quote(name)} content`);
       const first = media === undefined ? undefined : Object.keys(media)[0];
       const contentType = first !== undefined && isMediaType(first) ? first : undefined;
       if (location === "querystring" && contentType === undefined) {
@@ -203,8 +203,17 @@ function declaredParameters(description: Description, route: string, common: unk
       const key = `${location} ${name}`;
       const position = declared.get(key)?.position ?? declared.size;
       declared.set(key, {
-        ...{ name, location, style, explode, allowReserved, contentType },
-        ...{ schema: described, required, description: text, deprecated, position },
+        name,
+        location,
+        style,
+        explode,
+        allowReserved,
+        contentType,
+        schema: described,
+        required,
+        description: text,
+        deprecated,
+        position,
       });
     }
   }

@@ -6,6 +6,9 @@ import { pointerKeys, valueAt } from "../pointer.js";
 
 export type Node = Record<string, unknown>;
 
+/** Where a node is, for a message: its words, or the function that writes them if a flaw is met. */
+export type Where = string | (() => string);
+
 /** What one compilation shares: each `$ref` resolved once, each body schema's fields listed once. */
 export interface Description {
   readonly document: Node;
@@ -21,8 +24,8 @@ export interface Description {
  * `value` with its `$ref` chain followed inside the description, each `$ref` once; undefined for undefined. A `$ref`
  * to another document, to nothing (a plain-name anchor such as `#pets` included) or in a cycle is refused, naming `where`.
  */
-export function resolve(description: Description, value: unknown, where: string): Node | undefined {
-  const chain = new Set<string>();
+export function resolve(description: Description, value: unknown, where: Where): Node | undefined {
+  let chain: Set<string> | undefined;
   for (;;) {
     const ref = isPlainObject(value) ? value.$ref : undefined;
     if (typeof ref !== "string") break;
@@ -30,8 +33,8 @@ export function resolve(description: Description, value: unknown, where: string)
       value = description.refs.get(ref);
       break;
     }
-    if (chain.has(ref)) fail(where, `has a $ref cycle through ${quote(ref)}`);
-    chain.add(ref);
+    if (chain?.has(ref)) fail(where, `has a $ref cycle through ${quote(ref)}`);
+    (chain ??= new Set()).add(ref);
     if (!ref.startsWith("#")) {
       fail(
         where,
@@ -49,7 +52,7 @@ export function resolve(description: Description, value: unknown, where: string)
     if (value === undefined) fail(where, `has the $ref ${quote(ref)}, which points at nothing`);
   }
   if (value !== undefined && !isPlainObject(value)) fail(where, `is ${kindOf(value)}, not an object`);
-  for (const ref of chain) description.refs.set(ref, value);
+  if (chain !== undefined) for (const ref of chain) description.refs.set(ref, value);
   return value;
 }
 
@@ -64,12 +67,14 @@ export function resolveIfAny(description: Description, value: unknown): Node | u
 }
 
 /** `Array.isArray`, a revoked Proxy (on which it throws) being `ERR_INVALID_OPTIONS` naming `where`. */
-export function isList(value: unknown, where: string): value is unknown[] {
+export function isList(value: unknown, where: Where): value is unknown[] {
   if (isRevoked(value)) fail(where, "has a revoked Proxy, which cannot be read");
   return Array.isArray(value);
 }
 
 /** The error of a description's flaw at `where` (an operation, a path, `paths`…). */
-export function fail(where: string, problem: string): never {
-  throw new EndpointError("ERR_INVALID_OPTIONS", `OpenAPI description: ${where} ${problem}`);
+export function fail(where: Where, problem: string): never {
+  // A place is written only to fail: most nodes are fine, and their place's words are never made.
+  const place = typeof where === "string" ? where : where();
+  throw new EndpointError("ERR_INVALID_OPTIONS", `OpenAPI description: ${place} ${problem}`);
 }

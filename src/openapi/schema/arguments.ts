@@ -152,7 +152,7 @@ function pathValue(schema: JsonSchema, type: unknown, emptiesSegment: boolean): 
  * The argument schema of one operation: a JSON Schema (2020-12) of the options object a call takes, its parameters
  * by name (a header's lower case; `Accept`, `Content-Type` and `Authorization`, whose definition OpenAPI ignores, left
  * out) and the body as `data` (none for GET and HEAD, which carry no body), with `required`, the description's
- * `description` texts, and exactly the rules `openAPIEndpoint(…, { check: true })` enforces (a path, query, header or
+ * `description` texts, and exactly the rules `openAPIEndpoint(…, { check })` enforces (a path, query, header or
  * cookie value may also be given as text that reads as its number or boolean; `format` is an annotation). A fresh
  * object each call.
  *

@@ -42,6 +42,28 @@ export type ArgumentCheck = (
   call: CallArguments,
 ) => void;
 
+/** Where the checks of `fluent-endpoint/openapi/check` keep the function that makes a table's check. */
+// `Symbol.for`, as the table's key: checks of one build are read by the other.
+export const CHECKS: unique symbol = /*#__PURE__*/ Symbol.for("fluent-endpoint.argumentChecks") as typeof CHECKS;
+
+/**
+ * The argument checks `fluent-endpoint/openapi/check` exports, for `openAPIEndpoint(description, { check })`: an app
+ * imports them to check its calls, so one that does not check loads no validator.
+ *
+ * @example
+ * import { check } from "fluent-endpoint/openapi/check";
+ * const options: OpenAPIEndpointOptions = { check };
+ */
+export interface ArgumentChecks {
+  /** What it is, telling it from any other value given as `check`. */
+  readonly kind: "argument checks";
+}
+
+/** The checks as `fluent-endpoint/openapi/check` makes them: a table's check, given the parameters carrying a credential. */
+export interface ArgumentChecksCode extends ArgumentChecks {
+  readonly [CHECKS]: (secrets: ReadonlySet<string>) => ArgumentCheck;
+}
+
 /** What a table made here holds under its key: its records, and how it is bound. */
 export interface Runtime extends TableRuntime {
   readonly entries: { readonly [route: string]: Operation };
@@ -173,8 +195,16 @@ function runtimeOf(table: TableRecord, entries: Runtime["entries"], binding: Bin
     const space = route.indexOf(" ");
     leftOut.set(space === -1 ? route : `${methodKey(route.slice(0, space))}${route.slice(space)}`, message);
   }
+  // Each method as a caller spells it, looked up once (a few spellings: bounded, for a caller's own extension methods).
+  const spelled = new Map<string, Map<string, Operation> | undefined>();
+  const routesOf = (method: string) => {
+    if (spelled.has(method)) return spelled.get(method);
+    const routes = byMethod.get(methodKey(method));
+    if (spelled.size < 64) spelled.set(method, routes);
+    return routes;
+  };
   const route = (method: string, url: string) => {
-    const entry = byMethod.get(methodKey(method))?.get(url);
+    const entry = routesOf(method)?.get(url);
     if (entry !== undefined || leftOut.size === 0) return entry;
     const message = leftOut.get(`${methodKey(method)} ${url}`) ?? leftOut.get(url);
     if (message !== undefined) throw new EndpointError("ERR_INVALID_OPTIONS", message);

@@ -6,11 +6,11 @@ import { type ArgumentLocation, type ArgumentProblem, EndpointError, kindOf, quo
 import { type CallArguments, type RouteEntry, type RouteTable, TABLE, type TableCode } from "../../core/route-table.js";
 import type { RequestOptions } from "../../core/types.js";
 import { isPlainObject, setOwn } from "../../core/values.js";
-import { argumentCheck } from "../check/check.js";
+import { check as checks } from "../check/check.js";
 import { compileDescription } from "../compile/compile.js";
 import { codeOf, findOperation } from "../table/forms.js";
 import { isOperation } from "../table/operation.js";
-import type { Code } from "../table/runtime.js";
+import { type ArgumentChecksCode, CHECKS, type Code } from "../table/runtime.js";
 import { closestNames } from "./names.js";
 import { readToolOptions, type ToolOptions } from "./options.js";
 import { argumentsOf, credentialArguments, describeTool, selectTools } from "./set.js";
@@ -208,7 +208,7 @@ function checked(
   secrets: ReadonlySet<string>,
   stop: boolean,
 ): (route: string, args: object) => RequestOptions {
-  const check = argumentCheck(secrets);
+  const check = (checks as ArgumentChecksCode)[CHECKS](secrets);
   const layer = {
     [TABLE]: Object.freeze({
       entries: Object.freeze({}),

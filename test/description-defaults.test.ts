@@ -345,6 +345,12 @@ describe("server variables", () => {
     expect(agent("POST /api/v1/chat/completions", { messages: [] }).url).toBe(
       "https://abc.agents.do-ai.run/api/v1/chat/completions",
     );
+    // A baseUrl given with the route, in the call or the builder, is where it goes: its server is not looked up.
+    const own = { messages: [], baseUrl: "https://abc.agents.do-ai.run" };
+    expect(api("POST /api/v1/chat/completions", own).url).toBe("https://abc.agents.do-ai.run/api/v1/chat/completions");
+    expect(api({ method: "POST", url: "/api/v1/chat/completions", ...own }).url).toBe(
+      "https://abc.agents.do-ai.run/api/v1/chat/completions",
+    );
   });
 
   it("takes a region from the enum for the document's server and an operation's own (Datadog)", () => {

@@ -168,13 +168,14 @@ function applyPatch(state: WritableState, patch: Patch, conventions: Conventions
   const { table } = conventions;
   if (patch.method !== undefined || patch.url !== undefined) writeRoute(state, patch.method, patch.url, table);
   const settled = patch.pending === undefined ? patch : settle(patch, state, conventions);
-  // The table's server and accept for the route this patch leaves, not for one a pending key moved it from.
-  if (table !== undefined && (settled.method !== undefined || settled.url !== undefined)) {
-    writeTableDefaults(state, table);
-  }
   if (settled.baseUrl !== undefined) {
     state.baseUrl = settled.baseUrl;
     state.chosen |= CHOSEN_BASE_URL;
+  }
+  // The table's server and accept for the route this patch leaves, not for one a pending key moved it from; a
+  // baseUrl given with the route is chosen already, so its server is not even looked up.
+  if (table !== undefined && (settled.method !== undefined || settled.url !== undefined)) {
+    writeTableDefaults(state, table);
   }
   if (settled.format !== undefined) state.format = settled.format;
   // Previews merge by the url the state has once this change is in (a url and previews may come in different steps).

@@ -24,6 +24,7 @@ export type {
   SecurityScheme,
   ServerVariable,
   SkippedOperation,
+  StoredState,
   TableApi,
   TableArguments,
   TableCode,

@@ -101,9 +101,9 @@ describe("credentials placed as each scheme says", () => {
     );
   });
 
-  it("never sends them to a host other than the operation's server", () => {
+  it("never sends them to a host a call names other than the operation's server", () => {
     expect(api("GET /inherited", { baseUrl: "https://evil.example" }).headers).not.toHaveProperty("x-api-key");
-    expect(api.defaults({ baseUrl: "https://evil.example" })("GET /query").url).toBe("https://evil.example/query");
+    expect(api("GET /query", { baseUrl: "https://evil.example" }).url).toBe("https://evil.example/query");
     expect(api("GET https://evil.example/bearer").headers).not.toHaveProperty("authorization");
     // An operation with its own server gets them there (the description's requirement, its own host).
     expect(api("GET /elsewhere").headers["x-api-key"]).toBe("h-key");
@@ -176,6 +176,152 @@ describe("credentials checked when the endpoint is made", () => {
   });
 });
 
+// docs/decisions.md, "The caller's host": a baseUrl the caller configures (`defaults()`, a builder step) gets the
+// credentials, as the description's servers do; a host that arrives with a call's values never does.
+describe("the caller's host: a configured baseUrl gets the credentials, a call's values never", () => {
+  // Jira's shape: a placeholder server that each customer replaces by their own site.
+  const cloud = {
+    openapi: "3.0.1",
+    info: { title: "Cloud", version: "1" },
+    servers: [{ url: "https://your-domain.atlassian.net" }],
+    components: {
+      securitySchemes: {
+        basicAuth: { type: "http", scheme: "basic" },
+        headerKey: { type: "apiKey", in: "header", name: "X-Api-Key" },
+        queryKey: { type: "apiKey", in: "query", name: "token" },
+      },
+    },
+    paths: {
+      "/rest/api/3/myself": { get: { security: [{ basicAuth: [] }], responses: {} } },
+      "/rest/api/3/search": {
+        get: { security: [{ headerKey: [] }], parameters: [{ name: "jql", in: "query" }], responses: {} },
+      },
+      "/rest/api/3/feed": { get: { security: [{ queryKey: [] }], responses: {} } },
+    },
+  };
+  const credentials = {
+    basicAuth: { username: "me@acme.com", password: "api-token" },
+    headerKey: "k-1",
+    queryKey: "q-1",
+  };
+  const api = openAPIEndpoint(cloud, { credentials });
+  const acme = "https://acme.atlassian.net";
+  const evil = "https://evil.example";
+  const basic = `Basic ${btoa("me@acme.com:api-token")}`;
+  const configured = api.defaults({ baseUrl: acme });
+
+  it("sends them to a baseUrl set by defaults(): HTTP basic, an apiKey in a header and one in the query", () => {
+    expect(configured("GET /rest/api/3/myself")).toMatchObject({
+      url: "https://acme.atlassian.net/rest/api/3/myself",
+      headers: { authorization: basic },
+    });
+    expect(configured("GET /rest/api/3/search", { jql: "a" })).toMatchObject({
+      url: "https://acme.atlassian.net/rest/api/3/search?jql=a",
+      headers: { "x-api-key": "k-1" },
+    });
+    expect(configured("GET /rest/api/3/feed").url).toBe("https://acme.atlassian.net/rest/api/3/feed?token=q-1");
+    // The description's own server, unconfigured, as before.
+    expect(api("GET /rest/api/3/myself")).toMatchObject({
+      url: "https://your-domain.atlassian.net/rest/api/3/myself",
+      headers: { authorization: basic },
+    });
+  });
+
+  it("sends them to a baseUrl set by a builder step, before or after the route, and by the endpoint it makes", () => {
+    expect(api.builder().baseUrl(acme).route("GET /rest/api/3/myself").build().headers.authorization).toBe(basic);
+    expect(api.builder().route("GET /rest/api/3/feed").baseUrl(acme).build().url).toBe(
+      "https://acme.atlassian.net/rest/api/3/feed?token=q-1",
+    );
+    expect(api.builder().baseUrl(acme).toEndpoint()("GET /rest/api/3/search").headers["x-api-key"]).toBe("k-1");
+    expect(configured.builder().route("GET /rest/api/3/myself").build().headers.authorization).toBe(basic);
+    expect(api.defaults(configured.DEFAULTS)("GET /rest/api/3/myself").headers.authorization).toBe(basic);
+  });
+
+  it("Jira's own description: the basicAuth credential goes to the customer's site", () => {
+    const jira = openAPIEndpoint(fixture("jira"), {
+      credentials: { basicAuth: { username: "me@acme.com", password: "api-token" } },
+    });
+    expect(jira.defaults({ baseUrl: acme })("GET /rest/api/3/myself")).toMatchObject({
+      url: "https://acme.atlassian.net/rest/api/3/myself",
+      headers: { authorization: basic },
+    });
+    expect(jira.builder().baseUrl(acme).operation("getCurrentUser").build().headers.authorization).toBe(basic);
+    expect(jira("GET /rest/api/3/myself", { baseUrl: acme }).headers).not.toHaveProperty("authorization");
+  });
+
+  it("never sends them to a host a call names, over a configured one or another builder's", () => {
+    const moved = configured("GET /rest/api/3/myself", { baseUrl: evil });
+    expect(moved.url).toBe("https://evil.example/rest/api/3/myself");
+    expect(moved.headers).not.toHaveProperty("authorization");
+    expect(configured("GET /rest/api/3/feed", { baseUrl: evil }).url).toBe("https://evil.example/rest/api/3/feed");
+    expect(configured("GET /rest/api/3/search", { baseUrl: evil }).headers).not.toHaveProperty("x-api-key");
+    for (const host of ["https://acme.atlassian.net.evil.example", "https://acme.atlassian.net@evil.example"]) {
+      expect(configured("GET /rest/api/3/myself", { baseUrl: host }).headers).not.toHaveProperty("authorization");
+    }
+    const endpointOfBuilder = api.builder().baseUrl(acme).toEndpoint();
+    expect(endpointOfBuilder("GET /rest/api/3/myself", { baseUrl: evil }).headers).not.toHaveProperty("authorization");
+    // The configured host given again by a call is still the caller's host: its scheme and host are compared.
+    expect(configured("GET /rest/api/3/myself", { baseUrl: `${acme}/` }).headers.authorization).toBe(basic);
+  });
+
+  it("in a chain of defaults(), the last baseUrl configured is the caller's host", () => {
+    expect(configured.defaults({ headers: { "x-trace": "1" } })("GET /rest/api/3/myself").headers.authorization).toBe(
+      basic,
+    );
+    const moved = api.defaults({ baseUrl: "https://old.atlassian.net" }).defaults({ baseUrl: acme });
+    expect(moved("GET /rest/api/3/myself").headers.authorization).toBe(basic);
+    expect(moved("GET /rest/api/3/myself", { baseUrl: "https://old.atlassian.net" }).headers).not.toHaveProperty(
+      "authorization",
+    );
+  });
+
+  it("merge() and parse(): merged options are a call's values, and the endpoint that parses them says what it configured", () => {
+    const merged = configured.merge("GET /rest/api/3/myself");
+    expect(merged.baseUrl).toBe(acme);
+    expect(configured.parse(merged)).toEqual(configured("GET /rest/api/3/myself"));
+    expect(configured.parse(merged).headers.authorization).toBe(basic);
+    expect(configured(merged).headers.authorization).toBe(basic);
+    expect(configured.parse({ ...merged, baseUrl: evil }).headers).not.toHaveProperty("authorization");
+    // Another endpoint configured no such host: to it, acme is a host that came with the values.
+    expect(api.parse(merged).headers).not.toHaveProperty("authorization");
+    expect(api(merged).headers).not.toHaveProperty("authorization");
+  });
+
+  it("a table without a server, or a route whose server's default makes no url: only the configured host gets them", () => {
+    const table = routeTable(
+      { "GET /me": { url: "/me", parameters: {}, security: [["key"]] } },
+      { securitySchemes: { key: { type: "apiKey", in: "header", name: "X-Key" } } },
+    );
+    const bare = openAPIEndpoint(table, { credentials: { key: "k" } });
+    expect(bare("GET /me").url).toBe("https://api.github.com/me");
+    expect(bare("GET /me").headers).not.toHaveProperty("x-key");
+    expect(bare.defaults({ baseUrl: "https://api.mine.example" })("GET /me").headers["x-key"]).toBe("k");
+    // DigitalOcean's agents: `https://{agent_url}`, whose default `{your-agent-url}` makes no url.
+    const agents = openAPIEndpoint(fixture("digitalocean"), { credentials: { inference_bearer_auth: "agent-key" } });
+    const agent = "https://abc.agents.do-ai.run";
+    const chat = agents.defaults({ baseUrl: agent })("POST /api/v1/chat/completions", { messages: [] });
+    expect(chat.url).toBe("https://abc.agents.do-ai.run/api/v1/chat/completions");
+    expect(chat.headers.authorization).toBe("Bearer agent-key");
+    const called = agents("POST /api/v1/chat/completions", { messages: [], baseUrl: agent });
+    expect(called.headers).not.toHaveProperty("authorization");
+  });
+
+  it("never sends them where a parameter's value makes the url absolute, whatever the configured host", () => {
+    const table = routeTable(
+      { "GET /x": { url: "{+origin}/x", parameters: { origin: "path" }, security: [["key"]] } },
+      {
+        server: { url: "https://api.example.com" },
+        securitySchemes: { key: { type: "apiKey", in: "header", name: "X-Key" } },
+      },
+    );
+    const keyed = openAPIEndpoint(table, { credentials: { key: "k" } }).defaults({ baseUrl: acme });
+    expect(keyed("GET /x", { origin: "" }).headers["x-key"]).toBe("k");
+    const moved = keyed("GET /x", { origin: evil });
+    expect(moved.url).toBe("https://evil.example/x");
+    expect(moved.headers).not.toHaveProperty("x-key");
+  });
+});
+
 describe("credentials of real descriptions", () => {
   it("Stripe: basic or bearer, to api.stripe.com", () => {
     const stripe = openAPIEndpoint(fixture("stripe"), { credentials: { bearerAuth: "sk_test_1" } });
@@ -242,9 +388,13 @@ describe("credentials of real descriptions: an apiKey in a header, the query and
     const proxied = api("GET /api/v1/validate", { baseUrl: "https://proxy.example" });
     expect(proxied.url).toBe("https://proxy.example/api/v1/validate");
     expect(proxied.headers).not.toHaveProperty("dd-api-key");
-    expect(api.defaults({ baseUrl: "https://api.datadoghq.eu" })("GET /api/v1/validate").headers).not.toHaveProperty(
+    expect(api("GET /api/v1/validate", { baseUrl: "https://api.datadoghq.eu" }).headers).not.toHaveProperty(
       "dd-api-key",
     );
+    // Configured, the host is the caller's choice (see "the caller's host" below).
+    expect(api.defaults({ baseUrl: "https://api.datadoghq.eu" })("GET /api/v1/validate").headers).toMatchObject({
+      "dd-api-key": "dd-api",
+    });
     // Declared (`api_key` in the query) but named by no v1 operation's security.
     expectEndpointError(
       () => openAPIEndpoint(datadog, { credentials: { apiKeyAuthQuery: "k" } }),

@@ -40,8 +40,9 @@ const description = {
   },
 };
 
-// The description's server, `accept` from its responses, the token sent as its security scheme says (and only to
-// that server). The description, or `routes` from `fluent-endpoint openapi payments.yaml -o routes.ts`.
+// The description's server, `accept` from its responses, the token sent as its security scheme says (only to that
+// server, or to a baseUrl you configure). The description, or `routes` from
+// `fluent-endpoint openapi payments.yaml -o routes.ts`.
 const payments = openAPIEndpoint(description, { credentials: { bearer: "sk_test" } });
 
 // Query styles as declared: a list and an object written as deepObject (`expand[0]=…`, `created[gte]=…`).

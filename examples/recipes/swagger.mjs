@@ -12,11 +12,14 @@ const one = pets("GET /pets", { limit: 1 });
 assert.equal(one.url, "https://pets.example.com/v2/pets?limit=1");
 assert.equal(one.headers["x-api-key"], "key-123");
 
-// The loopback server test/recipes.test.ts starts stands in for the API here: another host, which gets no key
-// unless you give it one yourself.
+// The loopback server test/recipes.test.ts starts stands in for the API here. A baseUrl you configure (defaults(),
+// a builder's baseUrl()) is your choice of host: the key goes there too. A host that comes with a call's values
+// gets none.
 const origin = process.env.API_ORIGIN;
+const shop = pets.defaults({ baseUrl: origin, headers: { "user-agent": null } });
+assert.equal(shop("GET /pets").headers["x-api-key"], "key-123");
 assert.equal("x-api-key" in pets("GET /pets", { baseUrl: origin }).headers, false);
-const shop = pets.defaults({ baseUrl: origin, headers: { "x-api-key": "key-123", "user-agent": null } });
+assert.equal("x-api-key" in shop("GET /pets", { baseUrl: "https://elsewhere.example" }).headers, false);
 
 // collectionFormat pipes and multi, and a parameter from common.yaml (limit).
 const list = shop("GET /pets", { limit: 10, tags: ["dog", "small"], status: ["available", "pending"] });

@@ -228,7 +228,7 @@ export class RequestBuilder<
   ): RequestOptions<BuiltMethod<M>, BuiltResponse<M, U, R>>;
   build(): RequestOptions {
     const { state, conventions } = RequestBuilder.#coreOf(this);
-    return buildRequest(state, conventions);
+    return buildRequest(state, conventions, state);
   }
 
   /** The merged options, a fresh mutable object. @example builder.merge().headers */
@@ -313,7 +313,7 @@ export function createEndpoint(state: EndpointState, conventions: Conventions): 
   // A plain function, not `(...args)`: the hot path allocates no argument array.
   const call = function (first?: unknown, second?: unknown): RequestOptions {
     const patches = readArguments(first, second, arguments.length, conventions);
-    return buildRequest(mergeForCall(state, patches, conventions), conventions);
+    return buildRequest(mergeForCall(state, patches, conventions), conventions, state);
   };
   let defaultsView: ReadonlyMergedOptions | undefined;
   // DEFAULTS is built on first read; Object.freeze makes every member read-only.
@@ -327,7 +327,7 @@ export function createEndpoint(state: EndpointState, conventions: Conventions): 
     merge(first?: unknown, second?: unknown): MergedOptions {
       return toOptions(mergeForCall(state, readArguments(first, second, arguments.length, conventions), conventions));
     },
-    parse: (options: MergedOptions) => parse(options, conventions),
+    parse: (options: MergedOptions) => parse(options, conventions, state),
     builder: () => builderOf(state, conventions),
     withRoutes(routes?: RouteTable) {
       if (routes === undefined) return call;
@@ -431,7 +431,13 @@ interface EndpointMethods<Defaults extends object, Routes> {
   /** `more` laid over `options` as options are over a route. @example endpoint.merge({ url: "/a" }, { url: "/b" }).url // "/b" */
   merge(options: EndpointOptions, more: EndpointOptions | undefined): MergedOptions;
 
-  /** Stateless: turns merged options into request options, adding no defaults. @example endpoint.parse(endpoint.merge("GET /user")) */
+  /**
+   * Stateless: turns merged options into request options, adding no defaults; a route table's credentials go where
+   * this endpoint's calls send them (its servers, the `baseUrl` its defaults configured).
+   *
+   * @example
+   * endpoint.parse(endpoint.merge("GET /user"))
+   */
   parse(options: MergedOptions): RequestOptions;
 
   /**

@@ -347,10 +347,43 @@ export interface TableCode {
    */
   server(entry: RouteEntry | undefined): string | undefined;
   /**
-   * Writes the endpoint's credentials for one of its routes into `headers`, or returns their query text, when `url`
-   * goes to the route's server; "" for none (another table's route included).
+   * `query` with the endpoint's credentials for one of its routes (or with them written into `headers`), when `url`
+   * goes to the route's server or to the baseUrl the caller configured in the `stored` state the request comes from;
+   * else (another table's route included) `query` as it is.
    */
-  authorize(entry: RouteEntry, url: string, headers: Record<string, unknown>): string;
+  authorize(
+    entry: RouteEntry,
+    url: string,
+    headers: Record<string, unknown>,
+    query: string,
+    stored: StoredState,
+  ): string;
+}
+
+/**
+ * The stored state a request is built from (an endpoint's defaults, a builder's own state), never a call's: what
+ * `TableCode.authorize()` reads to tell the host the caller configured.
+ *
+ * @example
+ * const stored: StoredState = { baseUrl: "https://acme.atlassian.net", chosen: 1 };
+ */
+export interface StoredState {
+  /** Its base url. */
+  readonly baseUrl: string;
+  /** Which of its values the caller set, as bits (`1`: the `baseUrl`). */
+  readonly chosen: number;
+}
+
+/** The bit of a state's `chosen` that says the caller set its `baseUrl`. */
+export const CHOSEN_BASE_URL = 1;
+
+/**
+ * The baseUrl the caller configured (`defaults()`, `RequestBuilder.from()`, a builder step) in `stored`, where a
+ * table's credentials may go beside the description's servers (docs/decisions.md, "The caller's host"); undefined
+ * where the caller set none.
+ */
+export function configuredBaseUrl(stored: StoredState): string | undefined {
+  return stored.chosen & CHOSEN_BASE_URL ? stored.baseUrl : undefined;
 }
 
 /** The code a `withRoutes()` table carries, over the tables added `below` it; `ERR_INVALID_OPTIONS` for a forged one. */

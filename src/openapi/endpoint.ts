@@ -27,7 +27,8 @@ export interface OpenAPIEndpointOptions {
   readonly serverVariables?: Readonly<Record<string, string>>;
   /**
    * Credentials by security scheme name: each sent on the operations whose `security` names its scheme, placed as
-   * the scheme says, and only to the operation's server.
+   * the scheme says, and only to the operation's server or to a `baseUrl` configured by `defaults()` or a builder
+   * step, never to a host that comes with a call's values.
    */
   readonly credentials?: Credentials;
   /**

@@ -1,5 +1,6 @@
 // Credentials from a description's security schemes (docs/decisions.md, "Credentials"): given once per endpoint
-// by scheme name, sent on the operations whose security names the scheme, only to the route's server.
+// by scheme name, sent on the operations whose security names the scheme, only to the route's server or to the
+// baseUrl the caller configured.
 import { kindOf, EndpointError, quote } from "../core/errors.js";
 import type { RouteEntry, SecurityScheme } from "../core/route-table.js";
 import { isPlainObject, setOwn } from "../core/values.js";
@@ -128,19 +129,24 @@ function capitalized(scheme: string): string {
 }
 
 /**
- * Sends the credentials of the first of a route's security requirements that they all meet, to the route's server
- * only; a header or cookie the caller set stays. Returns the query text.
+ * `query` with the credentials of the first of a route's security requirements that they all meet (a header or
+ * cookie written into `headers`, where one the caller set stays), when `url` goes to the route's `server` or to the
+ * baseUrl the caller `configured` (docs/decisions.md, "The caller's host"); neither is a host where it is no url
+ * (undefined, or the error of a server whose default makes none). Else `query` as it is.
  */
 export function sendCredentials(
   placements: ReadonlyMap<string, Placement>,
   entry: RouteEntry,
-  server: string,
+  server: string | Error | undefined,
+  configured: string | undefined,
   url: string,
   headers: Record<string, unknown>,
+  query: string,
 ): string {
   const requirement = entry.security?.find((names) => names.length > 0 && names.every((name) => placements.has(name)));
-  if (requirement === undefined || originOf(url) !== originOf(server)) return "";
-  let query = "";
+  const origin = originOf(url);
+  // Never a host that came with a call's values: only one the description or the caller's configuration names.
+  if (requirement === undefined || (origin !== originOf(server) && origin !== originOf(configured))) return query;
   for (const name of requirement) {
     const placement = placements.get(name)!;
     if (placement.in === "query") {
@@ -156,7 +162,8 @@ export function sendCredentials(
 }
 
 /** The scheme and host of a url, lower case; "" for a relative one, which goes where the page came from. */
-function originOf(url: string): string {
+function originOf(url: unknown): string | undefined {
+  if (typeof url !== "string") return undefined;
   const match = /^(?:[a-z][\w+.-]*:)?\/\/[^/?#]*/i.exec(url);
   return match === null ? "" : match[0].toLowerCase();
 }

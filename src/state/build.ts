@@ -14,8 +14,12 @@ import { cloneValue, ownValue, setOwn } from "../core/values.js";
 
 const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
 
-/** The request options a state makes, fresh and mutable; leftover parameters go to the query (GET, HEAD) or the JSON body. */
-export function buildRequest(state: EndpointState, conventions: Conventions): RequestOptions {
+/**
+ * The request options a state makes, fresh and mutable; leftover parameters go to the query (GET, HEAD) or the JSON
+ * body. `stored` is the state it comes from (an endpoint's defaults, a builder's own state), whose configured
+ * `baseUrl` a route table's credentials may go to.
+ */
+export function buildRequest(state: EndpointState, conventions: Conventions, stored: EndpointState): RequestOptions {
   if (state.url === undefined) {
     throw new EndpointError("ERR_MISSING_URL", 'no url: pass a route such as "GET /user" or a url option');
   }
@@ -94,9 +98,9 @@ export function buildRequest(state: EndpointState, conventions: Conventions): Re
       }
       if (pair !== "") query += query === "" ? pair : `&${pair}`;
     }
-    // docs/decisions.md, "Credentials": the endpoint's, on the routes whose security names them, to their server.
-    const credentials = entry === undefined ? "" : table!.authorize(entry, url, headers);
-    if (credentials !== "") query += query === "" ? credentials : `&${credentials}`;
+    // docs/decisions.md, "Credentials": the endpoint's, on the routes whose security names them, to their server or
+    // the caller's configured host.
+    if (entry !== undefined) query = table!.authorize(entry, url, headers, query, stored);
     url = appendQuery(url, query);
   } catch (error) {
     // The leftover being written, or the last one when the query is added to the url.
@@ -133,15 +137,17 @@ export function buildRequest(state: EndpointState, conventions: Conventions): Re
 }
 
 /**
- * `endpoint.parse()`: merged options to request options, adding no defaults.
+ * `endpoint.parse()`: merged options to request options, adding no defaults. The options are a call's (their
+ * `baseUrl` came with them); the endpoint's own `stored` state says which host the caller configured.
  *
  * @example
- * parse({ method: "GET", baseUrl: "https://api.github.com", url: "/users/{user}", headers: {}, user: "octocat" })
- * // { method: "get", url: "https://api.github.com/users/octocat", headers: {} }
+ * const options = { method: "GET", baseUrl: "https://api.github.com", url: "/users/{user}", headers: {}, user: "octocat" };
+ * parse(options, PLAIN, ROOT_STATE) // { method: "get", url: "https://api.github.com/users/octocat", headers: {} }
  */
-export function parse(options: unknown, conventions: Conventions): RequestOptions {
+export function parse(options: unknown, conventions: Conventions, stored: EndpointState): RequestOptions {
   return buildRequest(
     mergeForCall(EMPTY_STATE, [readOptions(undefined, options, conventions, true)], conventions),
     conventions,
+    stored,
   );
 }

@@ -4,7 +4,7 @@ import { freeze, Immer, isDraft } from "immer";
 import type { Conventions } from "../core/conventions.js";
 import { EndpointError, quote } from "../core/errors.js";
 import { OPTION_KEYS } from "../core/options.js";
-import { declares, type RouteEntry, routeEntry, type TableCode } from "../core/route-table.js";
+import { CHOSEN_BASE_URL, declares, type RouteEntry, routeEntry, type TableCode } from "../core/route-table.js";
 import type { HeaderValue, MergedOptions, ReadonlyMergedOptions, RequestMeta } from "../core/types.js";
 import { cloneValue, isPlainObject, ownValue, setOwn } from "../core/values.js";
 import { Walk } from "../core/walk.js";
@@ -54,7 +54,6 @@ type WritableState = {
   -readonly [K in keyof EndpointState]: K extends "headers" ? Record<string, HeaderValue | null> : EndpointState[K];
 };
 
-const CHOSEN_BASE_URL = 1;
 const CHOSEN_ACCEPT = 2;
 // Written out: a bundler keeps a module-level `1 | 2` (it might call valueOf), and with it the state and immer.
 const CHOSEN_BOTH = 3;

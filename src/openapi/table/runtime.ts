@@ -3,6 +3,7 @@
 import { EndpointError, kindOf, quote } from "../../core/errors.js";
 import {
   type CallArguments,
+  configuredBaseUrl,
   type DeclaredArguments,
   type ParameterPlacement,
   type RouteEntry,
@@ -10,6 +11,7 @@ import {
   type RouteTable,
   type RouteTableData,
   type SkippedOperation,
+  type StoredState,
   TABLE,
   type TableApi,
   type TableArguments,
@@ -216,7 +218,8 @@ function runtimeOf(table: TableRecord, entries: Runtime["entries"], binding: Bin
   const { variables = {} } = binding;
   // A server whose own default makes no url (DigitalOcean's `{your-agent-url}`) fails the routes that use it,
   // when they are built; a value the endpoint gives fails now.
-  const urls = new Map<RouteServer, string | EndpointError>();
+  // By server: `undefined`, the server of a table that names none, finds no url.
+  const urls = new Map<RouteServer | undefined, string | EndpointError>();
   for (const each of serversOf(table)) {
     try {
       urls.set(each, serverUrl(each, variables));
@@ -228,18 +231,31 @@ function runtimeOf(table: TableRecord, entries: Runtime["entries"], binding: Bin
   }
   const serverOf = (entry: RouteEntry | undefined) => {
     if (entry !== undefined && !isOwn(entry)) return undefined; // another table's route
-    const own = entry?.server ?? server;
-    const url = own === undefined ? undefined : urls.get(own);
+    const url = urls.get(entry?.server ?? server);
     if (url instanceof EndpointError) throw url;
     return url;
   };
   const { credentials, check } = binding;
   const operations = Object.values(table.operations);
   const placements = credentials === undefined ? undefined : readCredentials(credentials, securitySchemes, operations);
-  const authorize = (entry: Operation, url: string, headers: Record<string, unknown>) => {
-    const to = placements === undefined ? undefined : serverOf(entry);
-    return to === undefined ? "" : sendCredentials(placements!, entry, to, url, headers);
-  };
+  const authorize = (
+    entry: Operation,
+    url: string,
+    headers: Record<string, unknown>,
+    query: string,
+    stored: StoredState,
+  ) =>
+    placements === undefined
+      ? query
+      : sendCredentials(
+          placements,
+          entry,
+          urls.get(entry.server ?? server),
+          configuredBaseUrl(stored),
+          url,
+          headers,
+          query,
+        );
   // Its own code, each member taking only its own routes (as a table alone, its code is called with no other).
   const own: Code = Object.freeze({
     tables: [table],
@@ -278,8 +294,13 @@ function runtimeOf(table: TableRecord, entries: Runtime["entries"], binding: Bin
       ) => (isOwn(entry) ? own : below).placeParameter(entry, name, value, placement, headers),
       writeBody: (entry: RouteEntry, value: unknown) => (isOwn(entry) ? own : below).writeBody(entry, value),
       server: (entry: RouteEntry | undefined) => serverOf(entry) ?? below.server(entry),
-      authorize: (entry: RouteEntry, url: string, headers: Record<string, unknown>) =>
-        (isOwn(entry) ? own : below).authorize(entry, url, headers),
+      authorize: (
+        entry: RouteEntry,
+        url: string,
+        headers: Record<string, unknown>,
+        query: string,
+        stored: StoredState,
+      ) => (isOwn(entry) ? own : below).authorize(entry, url, headers, query, stored),
     });
   };
   // Frozen all through (entries, runtime, table): a table's routes never change once made.

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { endpoint } from "../src/index.js";
-import { argumentSchema, openAPIEndpoint, openAPIRoutes, routeTable } from "../src/openapi.js";
+import { argumentSchema, ErrorCodes, openAPIEndpoint, openAPIRoutes, routeTable } from "../src/openapi.js";
 import { check } from "../src/openapi-check.js";
 import { expectEndpointError, thrown } from "./support/errors.js";
 
@@ -632,6 +632,10 @@ describe("argumentSchema()", () => {
       data: { $ref: "#/$defs/Issue" },
     },
     required: ["owner", "data"],
+    // Beside data, the whole body, a key it does not declare is sent nowhere.
+    dependentSchemas: {
+      data: { properties: { owner: true, "x-trace": true, data: true }, additionalProperties: false },
+    },
     $defs: {
       Issue: {
         type: "object",
@@ -726,5 +730,212 @@ describe("a text's length bounds count code points, whether or not its UTF-16 le
     expect(keywords("😀")).toEqual(["minLength"]);
     expect(keywords("😀😀😀😀")).toEqual(["maxLength"]);
     expect(keywords("abcd")).toEqual(["maxLength"]);
+  });
+});
+
+describe("a key the operation does not declare", () => {
+  const limit = { name: "limit", in: "query", schema: { type: "integer" } };
+  const pets = described({ parameters: [limit] }, { method: "get", path: "/pets" });
+
+  it("is sent as it is given without the checks", () => {
+    expect(openAPIEndpoint(pets)("GET /pets", { limt: 3 }).url).toBe("https://api.example/pets?limt=3");
+  });
+
+  it("is a problem naming the closest declared names, with the code the openapi entry's ErrorCodes holds", () => {
+    const error = thrown(() => openAPIEndpoint(pets, { check })("GET /pets", { limt: 3 }));
+    expect(error.code).toBe(ErrorCodes.INVALID_ARGUMENTS);
+    expect(error.message).toBe(
+      'GET /pets: query parameter "limt" is not declared by the operation; did you mean "limit"?',
+    );
+    expect(error.problems).toEqual([
+      {
+        in: "query",
+        name: "limt",
+        keyword: "additionalProperties",
+        message: 'query parameter "limt" is not declared by the operation; did you mean "limit"?',
+      },
+    ]);
+  });
+
+  it("lists what the operation declares where no name is close, or says it declares none", () => {
+    const api = openAPIEndpoint(pets, { check });
+    expect(problemsOf(() => api("GET /pets", { zzzzzz: 1 }))[0]!.message).toBe(
+      'query parameter "zzzzzz" is not declared by the operation, which declares "limit"',
+    );
+    const bare = openAPIEndpoint(described({}, { method: "get", path: "/pets" }), { check });
+    expect(problemsOf(() => bare("GET /pets", { limit: 1 }))[0]!.message).toBe(
+      'query parameter "limit" is not declared by the operation, which declares no parameters',
+    );
+  });
+
+  it("is a problem of the body an operation of another method without a body would send it in", () => {
+    const api = openAPIEndpoint(described({ parameters: [limit] }), { check });
+    expect(problemsOf(() => api("POST /x", { limt: 3 }))).toEqual([
+      {
+        in: "body",
+        name: "/limt",
+        keyword: "additionalProperties",
+        message: 'body field /limt is not declared by the operation (it declares no body); did you mean "limit"?',
+      },
+    ]);
+  });
+
+  it("is reported with the call's other problems", () => {
+    const api = openAPIEndpoint(pets, { check });
+    expect(problemsOf(() => api("GET /pets", { limit: "many", limt: 3 })).map(({ name }) => name)).toEqual([
+      "limit",
+      "limt",
+    ]);
+  });
+
+  it("is never a request option: headers, baseUrl, request, mediaType, method, url and data are the call's own", () => {
+    const api = openAPIEndpoint(pets, { check });
+    const built = api({
+      method: "GET",
+      url: "/pets",
+      baseUrl: "https://other.example",
+      headers: { "x-trace": "1" },
+      mediaType: { format: "raw" },
+      request: { timeout: 5 },
+      limit: 3,
+    });
+    expect(built.url).toBe("https://other.example/pets?limit=3");
+    const posted = openAPIEndpoint(described({ parameters: [limit], ...jsonBody({ type: "object" }) }), { check });
+    expect(posted("POST /x", { data: { name: "Rex" }, limit: 3 }).body).toEqual({ name: "Rex" });
+  });
+
+  it("is a problem beside data, the whole body, where the build sends it nowhere", () => {
+    const description = described({ parameters: [limit], ...jsonBody({ type: "object" }) });
+    expect(openAPIEndpoint(description)("POST /x", { data: { name: "Rex" }, limt: 3 })).toMatchObject({
+      url: "https://api.example/x",
+      body: { name: "Rex" },
+    });
+    const api = openAPIEndpoint(description, { check });
+    expect(problemsOf(() => api("POST /x", { data: { name: "Rex" }, limt: 3 }))).toEqual([
+      {
+        in: "body",
+        name: "/limt",
+        keyword: "additionalProperties",
+        message: 'body field /limt is not declared by the operation (data is the whole body); did you mean "limit"?',
+      },
+    ]);
+    // Without data, it is a field the body gathers.
+    expect(api("POST /x", { name: "Rex", limt: 3 }).body).toEqual({ name: "Rex", limt: 3 });
+  });
+
+  it("is an API key the description's security sends in the query, on a call whose strays go to the query", () => {
+    expect(openAPIEndpoint(pets, { check })("GET /pets", { api_key: "s" }).url).toBe(
+      "https://api.example/pets?api_key=s",
+    );
+    // A call of another method would send it in its body, where the scheme does not put it.
+    expect(problemsOf(() => openAPIEndpoint(described({}), { check })("POST /x", { api_key: "s" }))).toMatchObject([
+      { in: "body", name: "/api_key", keyword: "additionalProperties" },
+    ]);
+  });
+
+  describe("where the query takes any name: a form, exploded query parameter whose object schema is open", () => {
+    const freeForm = (schema: unknown, more: Record<string, unknown> = {}) =>
+      described(
+        { parameters: [limit, { name: "filter", in: "query", schema, ...more }] },
+        {
+          method: "get",
+          path: "/pets",
+        },
+      );
+
+    it("is sent as the object's own keys would be", () => {
+      for (const schema of [
+        { type: "object", additionalProperties: { type: "string" } },
+        { type: "object", properties: { color: { type: "string" } } },
+        { type: "object", additionalProperties: false, patternProperties: { "^x-": {} } },
+        {},
+      ]) {
+        const api = openAPIEndpoint(freeForm(schema), { check });
+        expect(api("GET /pets", { color: "red" }).url).toBe("https://api.example/pets?color=red");
+        expect(argumentSchema(api, "GET /pets").additionalProperties).toBeUndefined();
+      }
+      const named = described({ parameters: [{ $ref: "#/components/parameters/Filter" }] }, { method: "get" });
+      (named.components as Record<string, unknown>).parameters = {
+        Filter: { name: "filter", in: "query", schema: { $ref: "#/components/schemas/Filter" } },
+      };
+      (named.components as Record<string, Record<string, unknown>>).schemas!.Filter = { type: "object" };
+      expect(openAPIEndpoint(named, { check })("GET /x", { color: "red" }).url).toBe("https://api.example/x?color=red");
+    });
+
+    it("is refused where the object is closed, not exploded, not form, or not an object", () => {
+      const refused: [unknown, Record<string, unknown>][] = [
+        [{ type: "object", properties: { color: { type: "string" } }, additionalProperties: false }, {}],
+        [{ type: "object" }, { explode: false }],
+        [{ type: "object" }, { style: "deepObject" }],
+        [{ type: "string" }, {}],
+        [{ enum: ["a", "b"] }, {}],
+      ];
+      for (const [schema, more] of refused) {
+        const api = openAPIEndpoint(freeForm(schema, more), { check });
+        expect(problemsOf(() => api("GET /pets", { color: "red" }))).toMatchObject([
+          { in: "query", name: "color", keyword: "additionalProperties" },
+        ]);
+        expect(argumentSchema(api, "GET /pets").additionalProperties).toBe(false);
+      }
+    });
+
+    it("is refused on a call of another method, which sends it in the body", () => {
+      const api = openAPIEndpoint(
+        described({ parameters: [{ name: "filter", in: "query", schema: { type: "object" } }] }),
+        {
+          check,
+        },
+      );
+      expect(problemsOf(() => api("POST /x", { color: "red" }))).toMatchObject([{ in: "body", name: "/color" }]);
+    });
+  });
+
+  describe("a body field gathered into the body: the body's schema decides", () => {
+    const body = (schema: Record<string, unknown>) => described({ parameters: [limit], ...jsonBody(schema, false) });
+
+    it("is taken where the body's schema takes it", () => {
+      const api = openAPIEndpoint(body({ type: "object", properties: { name: { type: "string" } } }), { check });
+      expect(api("POST /x", { name: "Rex", nmae: "Rex" }).body).toEqual({ name: "Rex", nmae: "Rex" });
+      expect(argumentSchema(api, "POST /x").additionalProperties).toBeUndefined();
+    });
+
+    it("is refused, with the closest field, where the body's schema refuses it", () => {
+      const closed = { type: "object", properties: { name: { type: "string" } }, additionalProperties: false };
+      const api = openAPIEndpoint(body(closed), { check });
+      expect(problemsOf(() => api("POST /x", { name: "Rex", nmae: "Rex" }))).toEqual([
+        {
+          in: "body",
+          name: "",
+          keyword: "additionalProperties",
+          message: 'the body: has the property "nmae", which the schema does not allow; did you mean "name"?',
+        },
+      ]);
+    });
+
+    it("is a top-level argument where the body is given as its fields, refused as its schema refuses it", () => {
+      const fields = (additionalProperties: unknown) =>
+        described({
+          parameters: [{ name: "data", in: "query", schema: { type: "string" } }],
+          ...jsonBody({ type: "object", properties: { title: { type: "string" } }, additionalProperties }),
+        });
+      const closed = openAPIEndpoint(fields(false), { check });
+      expect(argumentSchema(closed, "POST /x").additionalProperties).toBe(false);
+      expect(problemsOf(() => closed("POST /x", { title: "a", titel: "a" }))).toEqual([
+        {
+          in: "body",
+          name: "",
+          keyword: "additionalProperties",
+          message: 'the body: has the property "titel", which the schema does not allow; did you mean "title"?',
+        },
+      ]);
+      const typed = openAPIEndpoint(fields({ type: "integer" }), { check });
+      expect(argumentSchema(typed, "POST /x").additionalProperties).toEqual({ type: "integer" });
+      expect(typed("POST /x", { title: "a", count: 2 }).body).toEqual({ title: "a", count: 2 });
+      expect(problemsOf(() => typed("POST /x", { title: "a", count: "two" }))).toEqual([
+        { in: "body", name: "/count", keyword: "type", message: 'body field /count: "two" is not an integer' },
+      ]);
+      const open = openAPIEndpoint(fields(undefined), { check });
+      expect(open("POST /x", { title: "a", titel: "a" }).body).toEqual({ title: "a", titel: "a" });
+    });
   });
 });

@@ -44,6 +44,8 @@ assert.deepEqual(tools[1], {
     type: "object",
     properties: { id: { type: "integer" } },
     required: ["id"],
+    // A key it does not declare is refused: a GET's would go to the query, which takes no other name here.
+    additionalProperties: false,
   },
 });
 
@@ -55,4 +57,9 @@ assert.equal(call("listPets", { kind: "cat", limit: 10 }).url, "https://pets.exa
 assert.throws(() => call("listPets", { kind: "cow" }), {
   code: "ERR_INVALID_ARGUMENTS",
   message: 'GET /pets: query parameter "kind": "cow" is not one of "cat", "dog"',
+});
+// So is a misspelt name, with the closest one the operation declares.
+assert.throws(() => call("listPets", { kind: "cat", limt: 10 }), {
+  code: "ERR_INVALID_ARGUMENTS",
+  message: 'GET /pets: query parameter "limt" is not declared by the operation; did you mean "limit"?',
 });

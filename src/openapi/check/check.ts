@@ -10,7 +10,7 @@ import { type OperationArguments, operationArguments } from "../schema/arguments
 import type { Operation } from "../table/operation.js";
 import { type ArgumentCheck, type ArgumentChecks, type ArgumentChecksCode, CHECKS } from "../table/runtime.js";
 import { type Coercion, coercion, valueCheck } from "./predicates.js";
-import { problemsOf } from "./problems.js";
+import { problemsOf, type Strays } from "./problems.js";
 
 /** An operation's compiled checks. */
 interface Compiled {
@@ -109,10 +109,21 @@ function checkCall(
   let fields: Record<string, unknown> | undefined;
   // As the request is built: leftovers go to the body, but for GET and HEAD.
   const leftoversToBody = !carriesNoBody(operation.method);
+  // Where a key the operation does not declare goes when the schema refuses such keys: the query, a body the operation
+  // does not declare, or nowhere beside `data` (without it, the body gathers it, and the body's schema decides).
+  let strays: Strays | undefined;
+  if (schema.additionalProperties === false) {
+    strays = !leftoversToBody ? "query" : operation.body === undefined ? "no body" : undefined;
+  } else if (call.data !== undefined && schema.dependentSchemas !== undefined) strays = "beside data";
   for (const name of Object.keys(params)) {
     const value = params[name];
     if (value === undefined) continue;
     const placement = placementOf(operation, name);
+    // An API key its scheme sends in the query is no stray there (docs/decisions.md, "Argument checks").
+    if (placement === undefined && strays !== undefined && !(strays === "query" && secrets.has(`query ${name}`))) {
+      given[name] = value;
+      continue;
+    }
     if (placement === "body" || (placement === undefined && leftoversToBody)) {
       (fields ??= {})[name] = value;
       continue;
@@ -149,7 +160,7 @@ function checkCall(
   compiled.full ??= new Validator(structuredClone(schema) as Schema, "2020-12", false);
   const { errors } = compiled.full.validate(instance);
   const annotated = compiled.operation.schema;
-  const subject = { schema, annotated, instance, locations, bodyFields, secrets, unchecked };
+  const subject = { schema, annotated, instance, locations, bodyFields, secrets, unchecked, strays };
   const problems = problemsOf(errors, subject);
   if (problems.length === 0) return;
   const count = problems.length === 1 ? "" : `${problems.length} problems: `;

@@ -4,6 +4,7 @@ import type { OutputUnit } from "@cfworker/json-schema";
 import { type ArgumentLocation, type ArgumentProblem, quote, shorten } from "../../core/errors.js";
 import { isPlainObject, ownValue } from "../../core/values.js";
 import { pointerKey, pointerKeys, pointerOf } from "../pointer.js";
+import { closestNames } from "../table/names.js";
 
 /** Keywords a validator reports as its branches' results, not as problems of their own. */
 const CONTAINERS: ReadonlySet<string> = /*#__PURE__*/ new Set([
@@ -37,7 +38,15 @@ export interface Subject {
   readonly secrets: ReadonlySet<string>;
   /** The places of values no schema describes (bytes, a Blob…), whose problems are none. */
   readonly unchecked: readonly (readonly string[])[];
+  /**
+   * Where a key the operation does not declare would go, where the schema refuses such keys and they are no body
+   * fields: the query (GET, HEAD), a body the operation does not declare, or nowhere, beside a body given as `data`.
+   */
+  readonly strays: Strays | undefined;
 }
+
+/** Where a key the operation does not declare would go, where it is refused. */
+export type Strays = "query" | "no body" | "beside data";
 
 /** The validator's errors as problems, each once. */
 export function problemsOf(errors: readonly OutputUnit[], subject: Subject): ArgumentProblem[] {
@@ -57,24 +66,63 @@ export function problemsOf(errors: readonly OutputUnit[], subject: Subject): Arg
     const path = instanceLocation.slice(1).split("/").slice(1).map(pointerKey);
     if (unchecked.some((place) => place.every((key, index) => path[index] === key))) continue;
     const here = valueAt(instance, path);
+    // A schema's `additionalProperties` is a problem where it is `false`; a schema there says its own problems.
+    if (keyword === "additionalProperties" && node?.additionalProperties !== false) continue;
     const names =
       keyword === "required"
         ? ((node?.required as string[] | undefined) ?? []).filter((name) => !hasKey(here, name))
         : keyword === "dependentRequired"
           ? missingDependents(node?.dependentRequired, here)
           : keyword === "additionalProperties"
-            ? [/"([^"]*)"/.exec(error)?.[1] ?? ""]
+            ? [/"(.*)" does not match/s.exec(error)?.[1] ?? ""]
             : [undefined];
     for (const extra of names) {
       const full = extra === undefined || keyword === "additionalProperties" ? path : [...path, extra];
       const said = keyword === "dependentRequired" ? "required" : keyword;
-      const problem = describe(said, node, password, full, extra, subject);
+      const problem =
+        keyword === "additionalProperties" && path.length === 0 && subject.strays !== undefined
+          ? stray(extra!, node, subject.strays)
+          : describe(said, node, password, full, extra, subject);
       const id = `${problem.in} ${problem.name} ${problem.keyword}`;
-      if (!seen.has(id)) problems.push(problem);
+      if (seen.has(id)) continue;
       seen.add(id);
+      problems.push(problem);
     }
   }
   return problems;
+}
+
+/**
+ * A key the operation does not declare, where the schema refuses such keys: named with the declared names closest to
+ * it (as an operationId's are), or those it declares where none is close.
+ */
+function stray(name: string, node: Record<string, unknown> | undefined, strays: Strays): ArgumentProblem {
+  const declared = Object.keys(isPlainObject(node?.properties) ? node.properties : {});
+  const location = strays === "query" ? "query" : "body";
+  const key = location === "body" ? pointerOf([name]) : name;
+  const where =
+    strays === "no body" ? " (it declares no body)" : strays === "beside data" ? " (data is the whole body)" : "";
+  const some = declared.slice(0, 10);
+  const more = declared.length > some.length ? `, … (${declared.length} names)` : "";
+  const names =
+    didYouMean(name, declared) ||
+    (declared.length === 0 ? ", which declares no parameters" : `, which declares ${quotedNames(some)}${more}`);
+  return {
+    in: location,
+    name: key,
+    keyword: "additionalProperties",
+    message: `${subjectOf(location, key)} is not declared by the operation${where}${names}`,
+  };
+}
+
+/** `; did you mean "limit"?` for the names of `names` closest to `name` (as an operationId's are); "" for none. */
+function didYouMean(name: string, names: readonly string[]): string {
+  const closest = closestNames(name, names, Math.max(2, Math.floor(name.length / 3)));
+  return closest.length === 0 ? "" : `; did you mean ${quotedNames(closest)}?`;
+}
+
+function quotedNames(names: readonly string[]): string {
+  return names.map((each) => JSON.stringify(each)).join(", ");
 }
 
 /** The schema a validator's keyword location names, `$ref`s on the way followed (its locations pass through them). */
@@ -124,11 +172,7 @@ function describe(
   const location = locations.get(top) ?? "body";
   const isBody = location === "body";
   const name = isBody ? pointerOf(bodyFields ? path : rest) : top;
-  const subject = isBody
-    ? name === ""
-      ? "the body"
-      : `body field ${shorten(name, 80)}`
-    : `${location === "querystring" ? "query string" : location} parameter ${quote(name)}`;
+  const subject = subjectOf(location, name);
   if (keyword === "required") return { in: location, name, keyword, message: `${subject} is required` };
   const value = valueAt(instance, path);
   // docs/decisions.md, "Argument checks": no header, cookie, credential or password value is ever repeated.
@@ -140,6 +184,12 @@ function describe(
     node?.writeOnly === true;
   const shown = hidden ? `the ${kindOf(value)} given` : shortValue(value);
   return { in: location, name, keyword, message: `${subject}: ${wordsFor(keyword, node, shown, extra)}` };
+}
+
+/** What a problem is of, as its message names it: `the body`, `body field /owner/login`, `query parameter "state"`. */
+function subjectOf(location: ArgumentLocation, name: string): string {
+  if (location !== "body") return `${location === "querystring" ? "query string" : location} parameter ${quote(name)}`;
+  return name === "" ? "the body" : `body field ${shorten(name, 80)}`;
 }
 
 function kindOf(value: unknown): string {
@@ -203,7 +253,10 @@ function wordsFor(
     case "maxProperties":
       return `has more than ${String(bound)} properties`;
     case "additionalProperties":
-      return `has the property ${quote(extra ?? "", 40)}, which the schema does not allow`;
+      return `has the property ${quote(extra ?? "", 40)}, which the schema does not allow${didYouMean(
+        extra ?? "",
+        Object.keys(isPlainObject(node?.properties) ? node.properties : {}),
+      )}`;
     case "anyOf":
       return `${shown} matches none of its ${Array.isArray(bound) ? bound.length : ""} alternatives`;
     case "oneOf":

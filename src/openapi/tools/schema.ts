@@ -64,6 +64,8 @@ export function toolSchema(
     if (Object.keys(dependents).length > 0) schema.dependentRequired = dependents;
     else delete schema.dependentRequired;
   }
+  // Closed at the top, which says all a `dependentSchemas` of the argument schema says (no key beside `data`).
+  delete schema.dependentSchemas;
   schema.additionalProperties = false;
   normalize(schema);
   dropUnreached(schema);

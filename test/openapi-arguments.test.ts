@@ -939,3 +939,72 @@ describe("a key the operation does not declare", () => {
     });
   });
 });
+
+describe("an anyOf or oneOf no alternative of matches names the closest one and what it lacked", () => {
+  const pet = (keyword: string, alternatives: unknown[]) =>
+    openAPIEndpoint(
+      described(jsonBody({ type: "object", properties: { pet: { [keyword]: alternatives } } }), {
+        schemas: {
+          Cat: { type: "object", required: ["name"], properties: { name: { type: "string" } } },
+          Dog: { title: "A dog", type: "object", required: ["name", "bark"] },
+        },
+      }),
+      { check },
+    );
+  const cat = { $ref: "#/components/schemas/Cat" };
+  const short = { type: "string", minLength: 5 };
+
+  it("prefers an alternative whose type takes the value", () => {
+    const api = pet("anyOf", [cat, short]);
+    expect(problemsOf(() => api("POST /x", { data: { pet: "abc" } }))).toEqual([
+      {
+        in: "body",
+        name: "/pet",
+        keyword: "anyOf",
+        message:
+          'body field /pet: "abc" matches none of its 2 alternatives; the closest is alternative 2 (string), where "abc" is shorter than 5 characters',
+      },
+    ]);
+    expect(problemsOf(() => api("POST /x", { data: { pet: { nmae: "Tom" } } }))[0]!.message).toBe(
+      "body field /pet: the object given matches none of its 2 alternatives; the closest is alternative 1 (Cat), where body field /pet/name is required",
+    );
+  });
+
+  it("then the one with the fewest problems, then the first listed", () => {
+    const dog = { $ref: "#/components/schemas/Dog" };
+    expect(problemsOf(() => pet("anyOf", [dog, cat])("POST /x", { data: { pet: {} } }))[0]!.message).toBe(
+      "body field /pet: the object given matches none of its 2 alternatives; the closest is alternative 2 (Cat), where body field /pet/name is required",
+    );
+    expect(problemsOf(() => pet("oneOf", [short, cat])("POST /x", { data: { pet: 5 } }))[0]!.message).toBe(
+      "body field /pet: 5 does not match exactly one of its 2 alternatives; the closest is alternative 1 (string), where 5 is not a string",
+    );
+    expect(
+      problemsOf(() =>
+        pet("anyOf", [{ title: "A dog", type: "object", required: ["bark"] }, short])("POST /x", { data: { pet: {} } }),
+      )[0]!.message,
+    ).toBe(
+      "body field /pet: the object given matches none of its 2 alternatives; the closest is alternative 1 (A dog), where body field /pet/bark is required",
+    );
+  });
+
+  it("names none where the oneOf failed by matching more than one", () => {
+    const api = pet("oneOf", [{ type: "string" }, { minLength: 1 }]);
+    expect(problemsOf(() => api("POST /x", { data: { pet: "abc" } }))[0]!.message).toBe(
+      'body field /pet: "abc" does not match exactly one of its 2 alternatives',
+    );
+  });
+
+  it("never repeats a secret value in what the closest lacked", () => {
+    const api = openAPIEndpoint(
+      described({
+        parameters: [
+          { name: "X-Key", in: "header", schema: { anyOf: [{ type: "string", minLength: 9 }, { type: "integer" }] } },
+        ],
+      }),
+      { check },
+    );
+    expect(problemsOf(() => api("POST /x", { headers: { "x-key": "secret" } }))[0]!.message).toBe(
+      'header parameter "x-key": the string given matches none of its 2 alternatives; the closest is alternative 1 (string), where the string given is shorter than 9 characters',
+    );
+  });
+});

@@ -86,7 +86,11 @@ export function problemsOf(errors: readonly OutputUnit[], subject: Subject): Arg
       const id = `${problem.in} ${problem.name} ${problem.keyword}`;
       if (seen.has(id)) continue;
       seen.add(id);
-      problems.push(problem);
+      const closest =
+        keyword === "anyOf" || keyword === "oneOf"
+          ? closestAlternative(errors, keywordLocation, node?.[keyword], problem, subject)
+          : "";
+      problems.push(closest === "" ? problem : { ...problem, message: problem.message + closest });
     }
   }
   return problems;
@@ -123,6 +127,56 @@ function didYouMean(name: string, names: readonly string[]): string {
 
 function quotedNames(names: readonly string[]): string {
   return names.map((each) => JSON.stringify(each)).join(", ");
+}
+
+/**
+ * Of an `anyOf` or `oneOf` that `errors` say no alternative of matches, the alternative that came closest, and its
+ * first problem: one whose `type` takes the value before one whose does not, then the fewest problems, then the
+ * first listed. "" where an alternative matched (a `oneOf` that matched two).
+ */
+function closestAlternative(
+  errors: readonly OutputUnit[],
+  location: string,
+  alternatives: unknown,
+  problem: ArgumentProblem,
+  subject: Subject,
+): string {
+  const at = errors.find((each) => each.keywordLocation === location)?.instanceLocation;
+  const branches = new Map<number, OutputUnit[]>();
+  for (const each of errors) {
+    if (!each.keywordLocation.startsWith(`${location}/`)) continue;
+    const index = Number(each.keywordLocation.slice(location.length + 1).split("/", 1)[0]);
+    branches.set(index, [...(branches.get(index) ?? []), each]);
+  }
+  if (!Array.isArray(alternatives) || branches.size < alternatives.length) return "";
+  let best: { index: number; mistyped: boolean; problems: ArgumentProblem[] } | undefined;
+  for (const [index, branch] of branches) {
+    const problems = problemsOf(branch, subject);
+    if (problems.length === 0) continue;
+    const mistyped = branch.some(({ keyword, instanceLocation }) => keyword === "type" && instanceLocation === at);
+    const fewer = best !== undefined && best.mistyped === mistyped && problems.length < best.problems.length;
+    if (best === undefined || (best.mistyped && !mistyped) || fewer) best = { index, mistyped, problems };
+  }
+  if (best === undefined) return "";
+  const first = best.problems[0]!;
+  // Its problem without the subject this problem names already.
+  const own = `${subjectOf(problem.in, problem.name)}: `;
+  const said =
+    first.in === problem.in && first.name === problem.name && first.message.startsWith(own)
+      ? first.message.slice(own.length)
+      : first.message;
+  const label = labelOf(alternatives[best.index]);
+  return `; the closest is alternative ${best.index + 1}${label === undefined ? "" : ` (${label})`}, where ${said}`;
+}
+
+/** An alternative's name: its `title`, the name its `$ref` points to, or its `type`. */
+function labelOf(alternative: unknown): string | undefined {
+  if (!isPlainObject(alternative)) return undefined;
+  const { title, $ref, type } = alternative;
+  if (typeof title === "string") return shorten(title, 40);
+  if (typeof $ref === "string") return shorten(pointerKey($ref.slice($ref.lastIndexOf("/") + 1)), 40);
+  if (typeof type === "string") return type;
+  return Array.isArray(type) ? type.join(" or ") : undefined;
 }
 
 /** The schema a validator's keyword location names, `$ref`s on the way followed (its locations pass through them). */

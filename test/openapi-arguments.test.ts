@@ -780,6 +780,11 @@ describe("a key the operation does not declare", () => {
     ]);
   });
 
+  it("is a default's key as much as a call's", () => {
+    const api = openAPIEndpoint(pets, { check }).defaults({ per_page: 100 });
+    expect(problemsOf(() => api("GET /pets"))).toMatchObject([{ in: "query", name: "per_page" }]);
+  });
+
   it("is reported with the call's other problems", () => {
     const api = openAPIEndpoint(pets, { check });
     expect(problemsOf(() => api("GET /pets", { limit: "many", limt: 3 })).map(({ name }) => name)).toEqual([

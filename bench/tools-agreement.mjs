@@ -40,8 +40,16 @@ const DESCRIPTIONS = [
     () => parse(readFileSync(new URL("test/fixtures/openapi/petstore-expanded.yaml", root), "utf8")),
   ],
 ];
+// --only=Name,Name: those of the list; --file=path: a description of one's own instead (JSON or YAML); --examples: the
+// cases behind each figure; --json: the figures and cases as JSON (test/openapi-tools-agreement.test.ts reads it).
+const option = (name) => process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
 const SHOW_EXAMPLES = process.argv.includes("--examples");
-const ONLY = process.argv.find((arg) => arg.startsWith("--only="))?.slice("--only=".length);
+const JSON_OUT = process.argv.includes("--json");
+const ONLY = option("only");
+const FILE = option("file");
+if (FILE !== undefined) {
+  DESCRIPTIONS.splice(0, Infinity, [FILE, () => parse(readFileSync(FILE, "utf8"))]);
+}
 
 // The sweep's generators of calls, a TypeScript test helper, compiled for this script.
 const out = mkdtempSync(join(tmpdir(), "tools-agreement-"));
@@ -53,8 +61,6 @@ await build({
 });
 const { validCall, mutations, isObject } = await import(pathToFileURL(join(out, "samples.mjs")).href);
 rmSync(out, { recursive: true, force: true });
-
-const METHODS = ["get", "put", "post", "delete", "patch", "head", "options", "trace"];
 
 // ---------------------------------------------------------------------------------------------------------------
 // The judge of arguments: the description's own schemas, as OpenAPI 3.0.3 reads them, validated by Ajv.
@@ -268,6 +274,18 @@ function judgeFor(document) {
     const body = operation.bodyFields ? (Object.keys(given).length > 0 ? given : undefined) : given.data;
     if (body === undefined) return operation.body.required ? "the body is required" : undefined;
     if (media.schema === undefined) return undefined;
+    // Text under a media type of no JSON data (`application/xml`, `image/png`) is the representation itself, which a
+    // schema of its data model does not describe; a string schema (`text/plain`'s) still applies.
+    const [described] = follow(document, media.schema, "");
+    const ofData = /json|form|multipart|\*/i.test(media.type);
+    if (
+      !ofData &&
+      typeof body === "string" &&
+      isObject(described) &&
+      described.type !== undefined &&
+      described.type !== "string"
+    )
+      return undefined;
     const validate = validator(`${media.pointer}/schema`);
     return validate(body) ? undefined : fail("body", validate);
   };
@@ -310,7 +328,10 @@ function fromPattern(pattern) {
     const chars = [];
     for (let first = true; i < pattern.length && (pattern[i] !== "]" || first); first = false) {
       let c = pattern[i++];
-      if (c === "\\") ((c = CLASS[pattern[i]] ?? pattern[i]), i++);
+      if (c === "\\") {
+        c = CLASS[pattern[i]] ?? pattern[i];
+        i++;
+      }
       if (pattern[i] === "-" && pattern[i + 1] !== "]") {
         const end = pattern[i + 1] === "\\" ? pattern[i + 2] : pattern[i + 1];
         i += pattern[i + 1] === "\\" ? 3 : 2;
@@ -340,8 +361,10 @@ function fromPattern(pattern) {
   const fewest = () => {
     const c = pattern[i];
     let min = 1;
-    if (c === "?" || c === "*") ((min = 0), i++);
-    else if (c === "+") i++;
+    if (c === "?" || c === "*") {
+      min = 0;
+      i++;
+    } else if (c === "+") i++;
     else if (c === "{" && /^\{\d+(,\d*)?\}/.test(pattern.slice(i))) {
       min = Number(/^\{(\d+)/.exec(pattern.slice(i))[1]);
       i = pattern.indexOf("}", i) + 1;
@@ -360,7 +383,10 @@ function fromPattern(pattern) {
   };
   const alternatives = () => {
     const first = sequence();
-    while (pattern[i] === "|") (i++, sequence());
+    while (pattern[i] === "|") {
+      i++;
+      sequence();
+    }
     return first;
   };
   try {
@@ -391,9 +417,9 @@ const text = (value) => (value === null ? "" : String(value));
 function queryPairs(name, value, style = "form", explode = style === "form", allowReserved = false) {
   const e = (each) => encode(text(each), allowReserved);
   if (style === "deepObject") return deepPairs(encode(name), value, allowReserved);
+  const separator = style === "spaceDelimited" ? "%20" : style === "pipeDelimited" ? "%7C" : ",";
   if (Array.isArray(value)) {
     if (explode && style === "form") return value.map((each) => `${encode(name)}=${e(each)}`);
-    const separator = style === "spaceDelimited" ? "%20" : style === "pipeDelimited" ? "|" : ",";
     return [`${encode(name)}=${value.map(e).join(separator)}`];
   }
   if (isObject(value)) {
@@ -401,17 +427,19 @@ function queryPairs(name, value, style = "form", explode = style === "form", all
     return [
       `${encode(name)}=${Object.entries(value)
         .flatMap(([key, each]) => [encode(key), e(each)])
-        .join(",")}`,
+        .join(separator)}`,
     ];
   }
   return [`${encode(name)}=${e(value)}`];
 }
 
-/** deepObject: `name[key]=value`, nested the same way, a list's items by index (as `qs` and Stripe write it). */
+/** deepObject: `name%5Bkey%5D=value` (`name[key]`), nested the same way, a list's items by index (as `qs` and Stripe write it). */
 function deepPairs(prefix, value, allowReserved) {
-  if (Array.isArray(value)) return value.flatMap((each, i) => deepPairs(`${prefix}[${i}]`, each, allowReserved));
+  if (Array.isArray(value)) return value.flatMap((each, i) => deepPairs(`${prefix}%5B${i}%5D`, each, allowReserved));
   if (isObject(value))
-    return Object.entries(value).flatMap(([key, each]) => deepPairs(`${prefix}[${encode(key)}]`, each, allowReserved));
+    return Object.entries(value).flatMap(([key, each]) =>
+      deepPairs(`${prefix}%5B${encode(key)}%5D`, each, allowReserved),
+    );
   return [`${prefix}=${encode(text(value), allowReserved)}`];
 }
 
@@ -454,7 +482,10 @@ function headerValue(value, explode = false) {
   return text(value);
 }
 
-/** The first server's url: its variables' defaults, a url relative to the scheme (`//kubernetes.local`) as https. */
+/**
+ * The first server's url: its variables' defaults; one relative to the scheme (`//kubernetes.local`) as https, one
+ * relative to the description's location (none given is `/`) against `https://localhost`, as comparable() reads ours.
+ */
 function serverUrl(servers) {
   let url = servers?.[0]?.url ?? "/";
   for (const [name, variable] of Object.entries(servers?.[0]?.variables ?? {}))
@@ -544,7 +575,7 @@ function normalized(url) {
 
 /** A request as comparable data: method, origin and path, the query's pairs in any order, headers that matter, body. */
 function comparable(request, headerNames) {
-  const url = normalized(request.url);
+  const url = normalized(URL.canParse(request.url) ? request.url : new URL(request.url, "https://localhost").href);
   const [base, search = ""] = url.split(/\?(.*)/s);
   const headers = {};
   for (const name of headerNames) {
@@ -569,6 +600,12 @@ function comparable(request, headerNames) {
 async function sentBody(body, contentType) {
   if (body === undefined || body === null) return undefined;
   const type = (contentType ?? "").toLowerCase();
+  if (type.startsWith("multipart/form-data") && isObject(body)) {
+    const parts = Object.entries(body).flatMap(([name, value]) =>
+      Array.isArray(value) ? value.map((each) => `${name}=${part(each)}`) : [`${name}=${part(value)}`],
+    );
+    return { parts: parts.sort() };
+  }
   if (body instanceof FormData) {
     const parts = [];
     for (const [name, value] of body) parts.push(`${name}=${typeof value === "string" ? value : await value.text()}`);
@@ -669,13 +706,48 @@ async function theirRequest(route, operation, args, host) {
     if (sent === undefined) return { error: String(error.message ?? error).slice(0, 120) };
   }
   sent.headers = Object.fromEntries(Object.entries(sent.headers).map(([name, value]) => [name.toLowerCase(), value]));
+  // fetch() sends a FormData body under `multipart/form-data` with its boundary where no type is given.
+  if (sent.body instanceof FormData && sent.headers["content-type"] === undefined)
+    sent.headers["content-type"] = "multipart/form-data";
   return sent;
+}
+
+/**
+ * The cells of the OpenAPI 3.1.2 "Style Examples" table (test/fixtures/openapi/style-examples/) the judge of requests
+ * writes otherwise: none, or it is no judge.
+ */
+function styleTableMisses() {
+  const table = JSON.parse(
+    readFileSync(new URL("test/fixtures/openapi/style-examples/style-examples.json", root), "utf8"),
+  );
+  const values = { string: "blue", array: ["blue", "black", "brown"], object: { R: 100, G: 200, B: 150 } };
+  const misses = [];
+  for (const row of table) {
+    for (const [kind, value] of Object.entries(values)) {
+      if (row[kind] === null) continue;
+      const written = ["matrix", "label", "simple"].includes(row.style)
+        ? pathValue("color", value, row.style, row.explode)
+        : queryPairs("color", value, row.style, row.explode).join("&");
+      if (normalized(written) !== normalized(row[kind])) misses.push(`${row.style} ${row.explode} ${kind}: ${written}`);
+    }
+  }
+  return misses;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
 
+const misses = styleTableMisses();
+if (misses.length > 0) throw new Error(`the judge of requests writes the OpenAPI style table otherwise: ${misses}`);
 const rows = [];
-const examples = { unmade: [], falseRefusals: [], missed: [], described: [], oursUnequal: [], theirsUnequal: [] };
+const examples = {
+  noRequest: [],
+  unmade: [],
+  falseRefusals: [],
+  missed: [],
+  described: [],
+  oursUnequal: [],
+  theirsUnequal: [],
+};
 const note = (list, entry) => {
   if (list.length < 400) list.push(entry);
 };
@@ -693,6 +765,7 @@ const totals = {
   missed: 0,
   described: 0,
   requests: 0,
+  noRequest: 0,
   oursEqual: 0,
   theirsComposed: 0,
   theirsEqual: 0,
@@ -762,8 +835,14 @@ for (const [name, load] of DESCRIPTIONS) {
       row.valid++;
 
       // Requests, for the arguments the description allows.
-      row.requests++;
       const reference = prescribed(document, operation, args, mediaType);
+      // A server and path that make no url (DigitalOcean's `https://` and `/<upload_url>`) prescribe no request.
+      if (!URL.canParse(reference.url)) {
+        row.noRequest++;
+        note(examples.noRequest, `${where}: ${reference.url}; ours ${result.request?.url}`);
+        continue;
+      }
+      row.requests++;
       const headerNames = [
         ...operation.parameters.filter((p) => p.in === "header").map((p) => p.name.toLowerCase()),
         "content-type",
@@ -799,6 +878,7 @@ for (const [name, load] of DESCRIPTIONS) {
     }
   }
   for (const key of Object.keys(totals)) totals[key] += row[key];
+  process.stderr.write(`tools-agreement: ${name} done\n`);
   rows.push([name, row]);
 }
 
@@ -813,6 +893,10 @@ const header = [
   "requests equal: ours",
   "theirs (of the operations they compose)",
 ];
+if (JSON_OUT) {
+  console.log(JSON.stringify({ rows: Object.fromEntries(rows), examples }));
+  process.exit(0);
+}
 console.log(`| ${header.join(" | ")} |`);
 console.log(`|${header.map(() => "---").join("|")}|`);
 for (const [name, row] of [...rows, ["all", totals]]) {

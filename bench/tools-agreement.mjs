@@ -575,7 +575,10 @@ function normalized(url) {
 
 /** A request as comparable data: method, origin and path, the query's pairs in any order, headers that matter, body. */
 function comparable(request, headerNames) {
-  const url = normalized(URL.canParse(request.url) ? request.url : new URL(request.url, "https://localhost").href);
+  // fetch() sends no fragment.
+  const url = normalized(
+    URL.canParse(request.url) ? request.url : new URL(request.url, "https://localhost").href,
+  ).replace(/#.*/s, "");
   const [base, search = ""] = url.split(/\?(.*)/s);
   const headers = {};
   for (const name of headerNames) {
@@ -600,7 +603,7 @@ function comparable(request, headerNames) {
 async function sentBody(body, contentType) {
   if (body === undefined || body === null) return undefined;
   const type = (contentType ?? "").toLowerCase();
-  if (type.startsWith("multipart/form-data") && isObject(body)) {
+  if (type.startsWith("multipart/form-data") && Object.getPrototypeOf(body) === Object.prototype) {
     const parts = Object.entries(body).flatMap(([name, value]) =>
       Array.isArray(value) ? value.map((each) => `${name}=${part(each)}`) : [`${name}=${part(value)}`],
     );
@@ -670,7 +673,9 @@ function unbuildable(run) {
 /** Theirs: the request HttpLlm.execute() sends for the keyworded input, recorded by a fetch that never sends. */
 async function theirRequest(route, operation, args, host) {
   const input = {};
-  for (const parameter of route.parameters) input[parameter.key] = args[parameter.parameter().name];
+  // Its path parameters come in the path's order, renamed where a name is no identifier (`enterprise-team`).
+  const names = [...operation.path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]);
+  route.parameters.forEach((parameter, i) => (input[parameter.key] = args[names[i]]));
   const query = {};
   const headers = {};
   for (const parameter of operation.parameters) {
@@ -739,6 +744,15 @@ function styleTableMisses() {
 const misses = styleTableMisses();
 if (misses.length > 0) throw new Error(`the judge of requests writes the OpenAPI style table otherwise: ${misses}`);
 const rows = [];
+/** Why theirs is not the description's request: the count of each reason, and its first case. */
+const theirDifferences = new Map();
+const count = (map, reason, example) => {
+  const entry = map.get(reason) ?? { count: 0, example, by: {} };
+  const description = example.slice(0, example.indexOf(" "));
+  entry.by[description] = (entry.by[description] ?? 0) + 1;
+  entry.count++;
+  map.set(reason, entry);
+};
 const examples = {
   noRequest: [],
   unmade: [],
@@ -860,21 +874,40 @@ for (const [name, load] of DESCRIPTIONS) {
           );
       }
       const theirRoute = theirRoutes.get(`${method.toUpperCase()} ${path}`);
-      if (theirRoute === undefined) continue;
+      if (theirRoute === undefined) {
+        count(theirDifferences, "not composed (HttpMigration refuses the operation)", where);
+        continue;
+      }
       row.theirsComposed++;
       const sent = await theirRequest(theirRoute, operation, args, operation.server);
       if (sent.error !== undefined) {
+        count(theirDifferences, `throws: ${sent.error.replace(/^Error on \S+ /, "")}`, where);
         note(examples.theirsUnequal, `${where}: ${short(args)}\n    theirs throws ${sent.error}`);
         continue;
       }
       const theirs = comparable(sent, headerNames);
       theirs.body = await sentBody(sent.body, sent.headers["content-type"]);
       if (isDeepStrictEqual(theirs, expected)) row.theirsEqual++;
-      else
+      else {
+        const keys = Object.keys(expected).filter((key) => !isDeepStrictEqual(theirs[key], expected[key]));
+        const parts = keys.map((key) =>
+          key !== "headers"
+            ? key
+            : theirs.headers["content-type"] !== expected.headers["content-type"]
+              ? "content-type"
+              : "header parameters",
+        );
+        const pick = (request) => short(Object.fromEntries(keys.map((key) => [key, request[key]])));
+        count(
+          theirDifferences,
+          `differs in ${parts.join(" and ")}`,
+          `${where}: ${short(args)}; expected ${pick(expected)}, theirs ${pick(theirs)}`,
+        );
         note(
           examples.theirsUnequal,
           `${where}: ${short(args)}\n    expected ${short(expected)}\n    theirs   ${short(theirs)}`,
         );
+      }
     }
   }
   for (const key of Object.keys(totals)) totals[key] += row[key];
@@ -894,7 +927,9 @@ const header = [
   "theirs (of the operations they compose)",
 ];
 if (JSON_OUT) {
-  console.log(JSON.stringify({ rows: Object.fromEntries(rows), examples }));
+  console.log(
+    JSON.stringify({ rows: Object.fromEntries(rows), examples, theirs: Object.fromEntries(theirDifferences) }),
+  );
   process.exit(0);
 }
 console.log(`| ${header.join(" | ")} |`);
@@ -914,6 +949,11 @@ for (const [name, row] of [...rows, ["all", totals]]) {
   );
 }
 if (SHOW_EXAMPLES) {
+  console.log("\n## theirs, why not the description's request");
+  for (const [reason, { count: n, example, by }] of [...theirDifferences].sort((a, b) => b[1].count - a[1].count)) {
+    const where = Object.entries(by).map(([description, m]) => `${description} ${m}`);
+    console.log(`- ${n} × ${reason} (${where.join(", ")}) — e.g. ${example}`);
+  }
   for (const [kind, list] of Object.entries(examples)) {
     console.log(`\n## ${kind} (${list.length}${list.length === 400 ? "+" : ""})`);
     for (const entry of list.slice(0, kind === "theirsUnequal" ? 40 : 400)) console.log(`- ${entry}`);

@@ -544,6 +544,11 @@ describe("hostile schemas stay harmless", () => {
     };
     expect(checked("b")("abc")).toBe(true);
     expect(checked("^b")("abc")).toBe(false);
+    expect(checked("^a|b$")("xb")).toBe(true);
+    expect(checked("^a|b$")("ax")).toBe(true);
+    expect(checked("^a|b$")("xa")).toBe(false);
+    expect(checked("^(a|b)$")("ab")).toBe(false);
+    expect(checked("^[a|]+\\$$")("a|$")).toBe(true);
     expect(checked("^\\s$")("\u00a0")).toBe(true);
     expect(checked("^\\s$")("\u2028")).toBe(true);
     expect(checked("^\\S$")("\u3000")).toBe(false);

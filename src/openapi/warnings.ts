@@ -22,6 +22,7 @@ export type OpenAPIWarningCode = "WARN_OPERATION_LEFT_OUT" | "WARN_PATTERN_UNCHE
  * };
  */
 export interface OpenAPIWarning {
+  /** What it is about: `WARN_OPERATION_LEFT_OUT`, `WARN_PATTERN_UNCHECKED` or `WARN_TYPES_FALLBACK`. */
   readonly code: OpenAPIWarningCode;
   /** One line, naming what it is about. */
   readonly message: string;

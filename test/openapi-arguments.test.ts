@@ -561,6 +561,14 @@ describe("hostile schemas stay harmless", () => {
     expect(checked("^[]")("a")).toBe(false);
     expect(checked("^\\p{L}+$")("héllo")).toBe(true);
     expect(checked("^\\p{Script=Greek}+$")("αβγ")).toBe(true);
+    expect(checked("^\\cJ\\x41\\0\\v[\\b]\\t$")("\nA\0\u000b\b\t")).toBe(true);
+    expect(checked("^(?<word>\\w+)-(?:\\d)$")("ab-1")).toBe(true);
+    expect(checked("^\\p{gc=Lu}\\P{L}$")("É1")).toBe(true);
+    expect(checked("^[\\S]\\S\\:\\-\\/$")("ab:-/")).toBe(true);
+    expect(checked("^[\\S]$")("\u00a0")).toBe(false);
+    expect(checked("^a{1000}$")("a".repeat(1000))).toBe(true);
+    expect(checked("^\\d{1001,}$")("1".repeat(1000))).toBe(false);
+    expect(checked("^\\d{1001}$")("1".repeat(1001))).toBe(true);
     expect(checked("^.{2,1500}$")("😀😀")).toBe(true);
     expect(checked("^.{3,1500}$")("😀😀")).toBe(false);
   });
@@ -604,6 +612,38 @@ describe("hostile schemas stay harmless", () => {
         route: "POST /y",
         pattern: "^(?!x)",
       },
+    ]);
+  });
+
+  it("what RE2 cannot run is left unchecked, each named with why", () => {
+    const patterns = [
+      "^(?<a>x)\\k<a>$",
+      "(?<=a)b",
+      "^(a|b){1001}c$",
+      "^\\p{Letter}$",
+      "^\\u{110000}$",
+      "[",
+      "^\\d{1001}$",
+    ];
+    const warnings: { message: string }[] = [];
+    const api = openAPIEndpoint(
+      described({
+        parameters: patterns.map((pattern, i) => ({ name: `p${i}`, in: "query", schema: { type: "string", pattern } })),
+      }),
+      { check, onWarning: (warning) => warnings.push(warning) },
+    );
+    expect(api("POST /x", { p0: "z", p1: "z", p2: "z", p3: "1", p4: "z", p5: "z" }).url).toBe(
+      "https://api.example/x?p0=z&p1=z&p2=z&p3=1&p4=z&p5=z",
+    );
+    expect(problemsOf(() => api("POST /x", { p6: "1".repeat(1000) }))[0]!.name).toBe("p6");
+    expect(warnings.map(({ message }) => message.replace("POST /x: pattern ", ""))).toEqual([
+      '"^(?<a>x)\\\\k<a>$" is left unchecked: RE2 has no backreference',
+      '"(?<=a)b" is left unchecked: RE2 has no lookaround',
+      '"^\\\\u{110000}$" is left unchecked: it is no regular expression',
+      '"[" is left unchecked: it is no regular expression',
+      // What the argument schema keeps, which RE2 then cannot run.
+      '"^\\\\p{Letter}$" is left unchecked: RE2 cannot read it (invalid character class range: `\\p{Letter}`)',
+      '"^(a|b){1001}c$" is left unchecked: RE2 counts to 1000',
     ]);
   });
 

@@ -67,7 +67,8 @@ export function problemsOf(errors: readonly OutputUnit[], subject: Subject): Arg
             : [undefined];
     for (const extra of names) {
       const full = extra === undefined || keyword === "additionalProperties" ? path : [...path, extra];
-      const said = keyword === "dependentRequired" ? "required" : keyword;
+      // A `format` is a pattern run on RE2 (check/patterns.ts): the schema the messages read has no other.
+      const said = keyword === "dependentRequired" ? "required" : keyword === "format" ? "pattern" : keyword;
       const problem = describe(said, node, password, full, extra, subject);
       const id = `${problem.in} ${problem.name} ${problem.keyword}`;
       if (!seen.has(id)) problems.push(problem);

@@ -68,7 +68,7 @@ describe("checks are off unless asked for", () => {
     expectEndpointError(
       () => openAPIEndpoint(description, { chek: true } as never),
       "ERR_INVALID_OPTIONS",
-      'openAPIEndpoint() has no option "chek": it takes serverVariables, credentials and check',
+      'openAPIEndpoint() has no option "chek": it takes serverVariables, credentials, check and onWarning',
     );
   });
 
@@ -448,35 +448,217 @@ describe("hostile schemas stay harmless", () => {
     vi.restoreAllMocks();
   });
 
-  it("a pattern that backtracks catastrophically is refused, with a warning", () => {
+  it("a pattern that backtracks catastrophically runs on RE2, in time linear in the value: ^(a+)+$", () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     const description = described({
       parameters: [{ name: "q", in: "query", schema: { type: "string", pattern: "^(a+)+$" } }],
+      ...jsonBody({ type: "object", properties: { nested: { anyOf: [{ type: "string", pattern: "^(a+)+$" }] } } }),
     });
     const api = openAPIEndpoint(description, { check });
-    expect(api("POST /x", { q: `${"a".repeat(30)}!` }).url).toBe(`https://api.example/x?q=${"a".repeat(30)}%21`);
-    expect(warn.mock.calls).toEqual([
-      ['fluent-endpoint: POST /x: patterns refused as unsafe to run, left unchecked: "^(a+)+$"'],
+    const hostile = `${"a".repeat(50_000)}!`;
+    const started = performance.now();
+    // The predicate's refusal, then the validator's, each a search over 50 001 characters.
+    expect(problemsOf(() => api("POST /x", { q: hostile, nested: hostile })).map(({ message }) => message)).toEqual([
+      `query parameter "q": "${"a".repeat(40)}…(50001 characters)" does not match the pattern "^(a+)+$"`,
+      `body field /nested: "${"a".repeat(40)}…(50001 characters)" matches none of its 1 alternatives`,
     ]);
-    expect(argumentSchema(openAPIRoutes(description), "POST /x").properties).toEqual({ q: { type: "string" } });
+    // A backtracking engine takes longer than the age of the universe; RE2 a few milliseconds.
+    expect(performance.now() - started).toBeLessThan(5_000);
+    expect(api("POST /x", { q: "a".repeat(50_000), nested: "aaa" }).url).toBe(
+      `https://api.example/x?q=${"a".repeat(50_000)}`,
+    );
+    expect(warn).not.toHaveBeenCalled();
+    expect(argumentSchema(openAPIRoutes(description), "POST /x").properties).toEqual({
+      q: { type: "string", pattern: "^(a+)+$" },
+      data: { type: "object", properties: { nested: { anyOf: [{ type: "string", pattern: "^(a+)+$" }] } } },
+    });
   });
 
-  it("a repeated group holding an alternation is refused too: (a|a)*, (a|aa)+, and a realistic (\\w|\\d)+", () => {
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
-    for (const [pattern, value] of [
-      ["(a|a)*$", `${"a".repeat(30)}!`],
-      ["^(a|aa)+$", `${"a".repeat(40)}!`],
-      ["^(\\w|\\d)+$", `${"1".repeat(28)}!`],
+  it("so do (a|a)*, (a|aa)+, and a realistic (\\w|\\d)+, which the scan before RE2 refused", () => {
+    for (const [pattern, valid, invalid] of [
+      ["^(a|a)*$", "a".repeat(30), `${"a".repeat(30)}!`],
+      ["^(a|aa)+$", "a".repeat(40), `${"a".repeat(40)}!`],
+      ["^(\\w|\\d)+$", "1".repeat(28), `${"1".repeat(28)}!`],
     ] as const) {
       const api = openAPIEndpoint(
         described({ parameters: [{ name: "q", in: "query", schema: { type: "string", pattern } }] }),
         { check },
       );
-      expect(api("POST /x", { q: value }).url).toBe(`https://api.example/x?q=${value.slice(0, -1)}%21`);
+      expect(api("POST /x", { q: valid }).url).toBe(`https://api.example/x?q=${valid}`);
+      expect(problemsOf(() => api("POST /x", { q: invalid }))[0]!.keyword).toBe("pattern");
     }
-    expect(warn).toHaveBeenCalledTimes(3);
-    expect(warn.mock.calls[2]).toEqual([
-      'fluent-endpoint: POST /x: patterns refused as unsafe to run, left unchecked: "^(\\\\w|\\\\d)+$"',
+  });
+
+  it("a harmless pattern the scan refused is checked: a typo in ^[a-zA-Z0-9\\/\\+\\=]{0,2048}$ is refused", () => {
+    const pattern = "^[a-zA-Z0-9\\/\\+\\=]{0,2048}$";
+    const api = openAPIEndpoint(
+      described({
+        parameters: [{ name: "token", in: "query", schema: { type: "string", pattern } }],
+        ...jsonBody({ type: "object", properties: { tokens: { type: "array", items: { pattern } } } }, false),
+      }),
+      { check },
+    );
+    expect(api("POST /x", { token: "ab/c+d=", tokens: ["Zm9v"] }).url).toBe(
+      "https://api.example/x?token=ab%2Fc%2Bd%3D",
+    );
+    expect(api("POST /x", { token: "a".repeat(2048) }).url).toHaveLength(28 + 2048);
+    expect(problemsOf(() => api("POST /x", { token: "ab c", tokens: ["ok", "no!"] }))).toEqual([
+      {
+        in: "query",
+        name: "token",
+        keyword: "pattern",
+        message: 'query parameter "token": "ab c" does not match the pattern "^[a-zA-Z0-9\\\\/\\\\+=]{0,2048}$"',
+      },
+      {
+        in: "body",
+        name: "/tokens/1",
+        keyword: "pattern",
+        message: 'body field /tokens/1: "no!" does not match the pattern "^[a-zA-Z0-9\\\\/\\\\+=]{0,2048}$"',
+      },
+    ]);
+    expect(problemsOf(() => api("POST /x", { token: "a".repeat(2049) }))[0]!.keyword).toBe("pattern");
+  });
+
+  it("a pattern keeps JSON Schema's reading: searched for, with ECMAScript's \\s, ., \\u escapes and [^]", () => {
+    const checked = (pattern: string) => {
+      const api = openAPIEndpoint(
+        described({
+          parameters: [{ name: "q", in: "query", schema: { type: "string", pattern } }],
+          ...jsonBody({ type: "object", properties: { b: { not: { type: "null" }, type: "string", pattern } } }, false),
+        }),
+        { check },
+      );
+      // The predicate's answer and the validator's (a `not` keeps the body field from any predicate).
+      return (value: string) => {
+        const answers = [{ q: value }, { b: value }].map((args) => {
+          try {
+            api("POST /x", args);
+            return true;
+          } catch {
+            return false;
+          }
+        });
+        expect(answers[0]).toBe(answers[1]);
+        return answers[0];
+      };
+    };
+    expect(checked("b")("abc")).toBe(true);
+    expect(checked("^b")("abc")).toBe(false);
+    expect(checked("^a|b$")("xb")).toBe(true);
+    expect(checked("^a|b$")("ax")).toBe(true);
+    expect(checked("^a|b$")("xa")).toBe(false);
+    expect(checked("^(a|b)$")("ab")).toBe(false);
+    expect(checked("^[a|]+\\$$")("a|$")).toBe(true);
+    expect(checked("^\\s$")("\u00a0")).toBe(true);
+    expect(checked("^\\s$")("\u2028")).toBe(true);
+    expect(checked("^\\S$")("\u3000")).toBe(false);
+    expect(checked("^[\\s\\d]+$")("1\ufeff2")).toBe(true);
+    expect(checked("^.$")("\r")).toBe(false);
+    expect(checked("^.$")("😀")).toBe(true);
+    expect(checked("^\\u00e9\\u{1F600}$")("é😀")).toBe(true);
+    expect(checked("^\\uD83D\\uDE00$")("😀")).toBe(true);
+    expect(checked("^[^]$")("\n")).toBe(true);
+    expect(checked("^[]")("a")).toBe(false);
+    expect(checked("^\\p{L}+$")("héllo")).toBe(true);
+    expect(checked("^\\p{Script=Greek}+$")("αβγ")).toBe(true);
+    expect(checked("^\\cJ\\x41\\0\\v[\\b]\\t$")("\nA\0\u000b\b\t")).toBe(true);
+    expect(checked("^(?<word>\\w+)-(?:\\d)$")("ab-1")).toBe(true);
+    expect(checked("^\\p{gc=Lu}\\P{L}$")("É1")).toBe(true);
+    expect(checked("^[\\S]\\S\\:\\-\\/$")("ab:-/")).toBe(true);
+    expect(checked("^[\\S]$")("\u00a0")).toBe(false);
+    expect(checked("^a{1000}$")("a".repeat(1000))).toBe(true);
+    expect(checked("^\\d{1001,}$")("1".repeat(1000))).toBe(false);
+    expect(checked("^\\d{1001}$")("1".repeat(1001))).toBe(true);
+    expect(checked("^.{2,1500}$")("😀😀")).toBe(true);
+    expect(checked("^.{3,1500}$")("😀😀")).toBe(false);
+  });
+
+  it("a backreference or a lookaround is left unchecked, named in a warning once per description", () => {
+    const warnings: unknown[] = [];
+    const shared = { type: "string", pattern: "^(a)\\1$" };
+    const description = {
+      ...described({ parameters: [{ name: "q", in: "query", schema: shared }] }),
+      paths: {
+        "/x": { post: { responses: {}, parameters: [{ name: "q", in: "query", schema: shared }] } },
+        "/y": {
+          post: {
+            responses: {},
+            parameters: [
+              { name: "q", in: "query", schema: shared },
+              { name: "r", in: "query", schema: { type: "string", pattern: "^(?!x)" } },
+            ],
+          },
+        },
+      },
+    };
+    const api = openAPIEndpoint(description, { check, onWarning: (warning) => warnings.push(warning) });
+    expect(warnings).toEqual([]);
+    expect(api("POST /x", { q: "not aa" }).url).toBe("https://api.example/x?q=not%20aa");
+    expect(api("POST /y", { q: "b", r: "x" }).url).toBe("https://api.example/y?q=b&r=x");
+    api("POST /x", { q: "c" });
+    expect(openAPIEndpoint(description, { check, onWarning: (warning) => warnings.push(warning) })).toBeTypeOf(
+      "function",
+    );
+    expect(warnings).toEqual([
+      {
+        code: "WARN_PATTERN_UNCHECKED",
+        message: 'POST /x: pattern "^(a)\\\\1$" is left unchecked: RE2 has no backreference',
+        route: "POST /x",
+        pattern: "^(a)\\1$",
+      },
+      {
+        code: "WARN_PATTERN_UNCHECKED",
+        message: 'POST /y: pattern "^(?!x)" is left unchecked: RE2 has no lookaround',
+        route: "POST /y",
+        pattern: "^(?!x)",
+      },
+    ]);
+  });
+
+  it("what RE2 cannot run is left unchecked, each named with why", () => {
+    const patterns = [
+      "^(?<a>x)\\k<a>$",
+      "(?<=a)b",
+      "^(a|b){1001}c$",
+      "^\\p{Letter}$",
+      "^\\u{110000}$",
+      "[",
+      "^\\d{1001}$",
+    ];
+    const warnings: { message: string }[] = [];
+    const api = openAPIEndpoint(
+      described({
+        parameters: patterns.map((pattern, i) => ({ name: `p${i}`, in: "query", schema: { type: "string", pattern } })),
+      }),
+      { check, onWarning: (warning) => warnings.push(warning) },
+    );
+    expect(api("POST /x", { p0: "z", p1: "z", p2: "z", p3: "1", p4: "z", p5: "z" }).url).toBe(
+      "https://api.example/x?p0=z&p1=z&p2=z&p3=1&p4=z&p5=z",
+    );
+    expect(problemsOf(() => api("POST /x", { p6: "1".repeat(1000) }))[0]!.name).toBe("p6");
+    expect(warnings.map(({ message }) => message.replace("POST /x: pattern ", ""))).toEqual([
+      '"^(?<a>x)\\\\k<a>$" is left unchecked: RE2 has no backreference',
+      '"(?<=a)b" is left unchecked: RE2 has no lookaround',
+      '"^\\\\u{110000}$" is left unchecked: it is no regular expression',
+      '"[" is left unchecked: it is no regular expression',
+      // What the argument schema keeps, which RE2 then cannot run.
+      '"^\\\\p{Letter}$" is left unchecked: RE2 cannot read it (invalid character class range: `\\p{Letter}`)',
+      '"^(a|b){1001}c$" is left unchecked: RE2 counts to 1000',
+    ]);
+  });
+
+  it("a patternProperties key that backtracks is still refused: the validator runs it on its own engine", () => {
+    const warnings: { message: string }[] = [];
+    const api = openAPIEndpoint(
+      described(
+        jsonBody({ type: "object", patternProperties: { "^(a+)+$": { type: "integer" }, "^b": { type: "integer" } } }),
+      ),
+      { check, onWarning: (warning) => warnings.push(warning) },
+    );
+    expect(api("POST /x", { [`${"a".repeat(40)}!`]: "text" }).body).toEqual({ [`${"a".repeat(40)}!`]: "text" });
+    expect(problemsOf(() => api("POST /x", { b: "text" }))[0]!.message).toBe('body field /b: "text" is not an integer');
+    expect(warnings.map(({ message }) => message)).toEqual([
+      'POST /x: pattern "^(a+)+$" is left unchecked: a patternProperties key the validator would run on a backtracking engine',
     ]);
   });
 
@@ -549,12 +731,15 @@ describe("a table from routeTable() with argument schemas (as fluent-endpoint op
     };
     const routes = routeTable(data, { server: { url: "https://api.example" }, arguments: taken });
     const api = openAPIEndpoint(routes, { check });
-    expect(api("GET /x", { q: `${"a".repeat(30)}!` }).url).toBe(`https://api.example/x?q=${"a".repeat(30)}%21`);
+    expect(api("GET /x", { q: "a".repeat(30) }).url).toBe(`https://api.example/x?q=${"a".repeat(30)}`);
+    expect(problemsOf(() => api("GET /x", { q: `${"a".repeat(30)}!` }))[0]!.keyword).toBe("pattern");
     expect(problemsOf(() => api("GET /x"))).toEqual([
       { in: "query", name: "q", keyword: "required", message: 'query parameter "q" is required' },
     ]);
-    expect(warn).toHaveBeenCalledTimes(1);
-    expect(argumentSchema(routes, "GET /x").properties).toEqual({ q: { type: "string", maxLength: 40 } });
+    expect(warn).not.toHaveBeenCalled();
+    expect(argumentSchema(routes, "GET /x").properties).toEqual({
+      q: { type: "string", pattern: "^(a+)+$", maxLength: 40 },
+    });
   });
 
   it("refuses arguments that are no object", () => {

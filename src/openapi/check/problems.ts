@@ -78,7 +78,8 @@ export function problemsOf(errors: readonly OutputUnit[], subject: Subject): Arg
             : [undefined];
     for (const extra of names) {
       const full = extra === undefined || keyword === "additionalProperties" ? path : [...path, extra];
-      const said = keyword === "dependentRequired" ? "required" : keyword;
+      // A `format` is a pattern run on RE2 (check/patterns.ts): the schema the messages read has no other.
+      const said = keyword === "dependentRequired" ? "required" : keyword === "format" ? "pattern" : keyword;
       const problem =
         keyword === "additionalProperties" && path.length === 0 && subject.strays !== undefined
           ? stray(extra!, node, subject.strays)

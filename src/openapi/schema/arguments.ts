@@ -27,8 +27,8 @@ export interface OperationArguments {
    * cannot pass the body as `data` (only an object schema's `properties` are described then).
    */
   readonly bodyFields: boolean;
-  /** The patterns refused as unsafe to run (docs/decisions.md, "Hostile schemas"). */
-  readonly refused: readonly string[];
+  /** The patterns left out, and why (docs/decisions.md, "Hostile schemas"). */
+  readonly refused: readonly { readonly pattern: string; readonly reason: string }[];
 }
 
 /** Each operation's argument schema, made when first asked for (compiling with checks off costs nothing more). */
@@ -137,7 +137,7 @@ function buildArguments(operation: Operation): OperationArguments {
   if (defs !== undefined) schema.$defs = defs;
   const { refused } = conversion;
   if (refused.length > 0) {
-    schema.$comment = `patterns refused as unsafe to run, left unchecked: ${refused.map((pattern) => quote(pattern, 80)).join(", ")}`;
+    schema.$comment = `patterns left unchecked: ${refused.map(({ pattern, reason }) => `${quote(pattern, 80)} (${reason})`).join(", ")}`;
   }
   return { route, schema, locations, bodyFields, refused };
 }

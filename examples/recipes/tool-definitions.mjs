@@ -57,7 +57,7 @@ assert.throws(() => api.operation("listPets", { kind: "cow" }), {
   message: 'GET /pets: query parameter "kind": "cow" is not one of "cat", "dog"',
 });
 // So is a misspelt name, with the closest one the operation declares.
-assert.throws(() => call("listPets", { kind: "cat", limt: 10 }), {
+assert.throws(() => api.operation("listPets", { kind: "cat", limt: 10 }), {
   code: "ERR_INVALID_ARGUMENTS",
   message: 'GET /pets: query parameter "limt" is not declared by the operation; did you mean "limit"?',
 });

@@ -85,6 +85,7 @@ export default [
         "openapi-typescript",
         "@apidevtools/json-schema-ref-parser",
         "@cfworker/json-schema",
+        "re2js",
       ].includes(id) || id.startsWith("node:"),
     output: {
       ...chunks,
@@ -98,7 +99,7 @@ export default [
   {
     // CommonJS: url-template 3 is ESM-only, and require() of ESM fails on older Node, so it is bundled here.
     input: entries,
-    external: ["immer", "@cfworker/json-schema"],
+    external: ["immer", "@cfworker/json-schema", "re2js"],
     output: {
       ...chunks,
       format: "cjs",

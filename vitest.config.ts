@@ -8,6 +8,9 @@ export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
     testTimeout: 60_000,
+    // Removing a temporary app's node_modules, or writing a string the engine's longest, takes seconds on a loaded
+    // machine: time bounds are for hangs, not for speed.
+    hookTimeout: 120_000,
     // test/octokit-request.test.ts and test/octokit-hooks.test.ts swap the Octokit packages' own
     // @octokit/endpoint for ours: a mock reaches a dependency's imports only when vite transforms it.
     server: { deps: { inline: [/@octokit\//] } },

@@ -8,6 +8,7 @@
 // check time is the median of BENCH_ROUNDS runs (default 5), interleaved so the host's
 // load hits every program alike.
 // Usage: npm run bench:types   (builds first: the programs import dist/index.d.ts)
+//        npm run bench:types -- github-20-by-name github-20-by-name-read   (only the programs named; their figures)
 import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -269,6 +270,12 @@ const programs = {
     }),
   ),
 };
+// Program names on the command line: only those, their instantiations and check times, then stop.
+const only = process.argv.slice(2);
+const unknown = only.filter((name) => !(name in programs));
+if (unknown.length > 0)
+  throw new Error(`no program ${unknown.join(", ")}; there are ${Object.keys(programs).join(", ")}`);
+if (only.length > 0) for (const name of Object.keys(programs)) if (!only.includes(name)) delete programs[name];
 for (const [name, lines] of Object.entries(programs)) {
   writeFileSync(new URL(`${name}.ts`, dir), `${lines.join("\n")}\n`);
   writeFileSync(
@@ -288,6 +295,17 @@ for (let round = 0; round < ROUNDS; round++) {
     results[name].checks.push(check);
     results[name].errors = errors;
   }
+}
+
+if (only.length > 0) {
+  for (const name of only) {
+    console.log(`${name}: ${results[name].instantiations} instantiations, ${fixed(median(results[name].checks))} s`);
+  }
+  if (only.includes("github-20-by-name") && only.includes("github-20-by-name-read")) {
+    const ratio = results["github-20-by-name-read"].instantiations / results["github-20-by-name"].instantiations;
+    console.log(`reading the responses: ${fixed(ratio)}× the calls by name alone`);
+  }
+  process.exit(0);
 }
 
 const reference = results.c;

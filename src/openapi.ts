@@ -1,6 +1,7 @@
 export { openAPIEndpoint, type OpenAPIEndpointOptions } from "./openapi/endpoint.js";
 export type { BasicCredential, Credentials } from "./openapi/security.js";
-export { openAPIRoutes } from "./openapi/compile/compile.js";
+export { openAPIRoutes, type OpenAPIRoutesOptions } from "./openapi/compile/compile.js";
+export type { OpenAPIWarning, OpenAPIWarningCode, WarningListener } from "./openapi/warnings.js";
 export { argumentSchema, type JsonSchema } from "./openapi/schema/arguments.js";
 export { ErrorCodes } from "./openapi/errors.js";
 export type { ArgumentLocation, ArgumentProblem } from "./core/errors.js";

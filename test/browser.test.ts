@@ -32,8 +32,12 @@ const FILES: Record<string, string> = {
 /** The validator `fluent-endpoint/openapi`'s argument checks load, as its ES modules. */
 const VALIDATOR = "node_modules/@cfworker/json-schema/dist/esm";
 
-/** Adds the build's other ES modules (`dist/octokit.js`, the shared chunk) and the validator's to FILES, once built. */
+/** The linear-time engine the argument checks run patterns on, one ES module. */
+const RE2 = "node_modules/re2js/build/index.js";
+
+/** Adds the build's other ES modules (`dist/octokit.js`, the shared chunk), the validator's and RE2's to FILES, once built. */
 function serveBuild(): void {
+  FILES[`/${RE2}`] = file(RE2);
   for (const name of readdirSync(file("dist"))) {
     if (name.endsWith(".js") && name !== "cli.js") FILES[`/dist/${name}`] = file(`dist/${name}`);
   }
@@ -47,7 +51,7 @@ const PAGE = `<!doctype html>
 <title>fluent-endpoint in a browser</title>
 <!-- Without a bundler, immer's production build is the one to map: immer.mjs reads process.env.NODE_ENV. -->
 <script type="importmap">
-{ "imports": { "immer": "/node_modules/immer/dist/immer.production.mjs", "url-template": "/node_modules/url-template/lib/url-template.js", "@cfworker/json-schema": "/node_modules/@cfworker/json-schema/dist/esm/index.js" } }
+{ "imports": { "immer": "/node_modules/immer/dist/immer.production.mjs", "url-template": "/node_modules/url-template/lib/url-template.js", "@cfworker/json-schema": "/node_modules/@cfworker/json-schema/dist/esm/index.js", "re2js": "/node_modules/re2js/build/index.js" } }
 </script>
 `;
 
@@ -209,17 +213,20 @@ describe.skipIf(!HAS_CHROMIUM)(`the ESM build in headless Chromium${SKIPPED}`, (
     expect(pageErrors).toEqual([]);
   });
 
-  it("checks a call's arguments under a Content-Security-Policy without unsafe-eval (no eval, no new Function)", async () => {
+  it("checks a call's arguments under a Content-Security-Policy without unsafe-eval (no eval, no new Function), patterns on RE2", async () => {
     const checked =
       await page.evaluate(`Promise.all([import('/dist/openapi.js'), import('/dist/openapi-check.js')]).then(([{ openAPIEndpoint }, { check }]) => {
       let evalBlocked = false;
       try { new Function("return 1"); } catch { evalBlocked = true; }
       const api = openAPIEndpoint({ openapi: "3.1.0", servers: [{ url: "https://api.example.com" }], paths: { "/items": { get: {
         operationId: "listItems",
-        parameters: [{ name: "state", in: "query", required: true, schema: { enum: ["open", "closed"] } }],
+        parameters: [
+          { name: "state", in: "query", required: true, schema: { enum: ["open", "closed"] } },
+          { name: "label", in: "query", schema: { type: "string", pattern: "^(a+)+$" } },
+        ],
       } } } }, { check });
       let problems;
-      try { api.operation("listItems", { state: "opne" }); } catch (error) { problems = error.problems; }
+      try { api.operation("listItems", { state: "opne", label: "a".repeat(50000) + "!" }); } catch (error) { problems = error.problems; }
       return { evalBlocked, url: api.operation("listItems", { state: "open" }).url, problems };
     })`);
     expect(checked).toEqual({
@@ -231,6 +238,12 @@ describe.skipIf(!HAS_CHROMIUM)(`the ESM build in headless Chromium${SKIPPED}`, (
           name: "state",
           keyword: "enum",
           message: 'query parameter "state": "opne" is not one of "open", "closed"',
+        },
+        {
+          in: "query",
+          name: "label",
+          keyword: "pattern",
+          message: `query parameter "label": "${"a".repeat(40)}…(50001 characters)" does not match the pattern "^(a+)+$"`,
         },
       ],
     });

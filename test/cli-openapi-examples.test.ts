@@ -221,6 +221,7 @@ describe("fluent-endpoint openapi: a schema's own example and examples stay", ()
       title: "GET /count",
       type: "object",
       properties: { n: { type: "integer", examples: [8] } },
+      additionalProperties: false,
     });
   });
 });

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { endpoint } from "../src/index.js";
-import { argumentSchema, openAPIEndpoint, openAPIRoutes, routeTable } from "../src/openapi.js";
+import { argumentSchema, ErrorCodes, openAPIEndpoint, openAPIRoutes, routeTable } from "../src/openapi.js";
 import { check } from "../src/openapi-check.js";
 import { expectEndpointError, thrown } from "./support/errors.js";
 
@@ -68,7 +68,7 @@ describe("checks are off unless asked for", () => {
     expectEndpointError(
       () => openAPIEndpoint(description, { chek: true } as never),
       "ERR_INVALID_OPTIONS",
-      'openAPIEndpoint() has no option "chek": it takes serverVariables, credentials and check',
+      'openAPIEndpoint() has no option "chek": it takes serverVariables, credentials, check and onWarning',
     );
   });
 
@@ -448,35 +448,217 @@ describe("hostile schemas stay harmless", () => {
     vi.restoreAllMocks();
   });
 
-  it("a pattern that backtracks catastrophically is refused, with a warning", () => {
+  it("a pattern that backtracks catastrophically runs on RE2, in time linear in the value: ^(a+)+$", () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     const description = described({
       parameters: [{ name: "q", in: "query", schema: { type: "string", pattern: "^(a+)+$" } }],
+      ...jsonBody({ type: "object", properties: { nested: { anyOf: [{ type: "string", pattern: "^(a+)+$" }] } } }),
     });
     const api = openAPIEndpoint(description, { check });
-    expect(api("POST /x", { q: `${"a".repeat(30)}!` }).url).toBe(`https://api.example/x?q=${"a".repeat(30)}%21`);
-    expect(warn.mock.calls).toEqual([
-      ['fluent-endpoint: POST /x: patterns refused as unsafe to run, left unchecked: "^(a+)+$"'],
+    const hostile = `${"a".repeat(50_000)}!`;
+    const started = performance.now();
+    // The predicate's refusal, then the validator's, each a search over 50 001 characters.
+    expect(problemsOf(() => api("POST /x", { q: hostile, nested: hostile })).map(({ message }) => message)).toEqual([
+      `query parameter "q": "${"a".repeat(40)}…(50001 characters)" does not match the pattern "^(a+)+$"`,
+      `body field /nested: "${"a".repeat(40)}…(50001 characters)" matches none of its 1 alternatives; the closest is alternative 1 (string), where "${"a".repeat(40)}…(50001 characters)" does not match the pattern "^(a+)+$"`,
     ]);
-    expect(argumentSchema(openAPIRoutes(description), "POST /x").properties).toEqual({ q: { type: "string" } });
+    // A backtracking engine takes longer than the age of the universe; RE2 a few milliseconds.
+    expect(performance.now() - started).toBeLessThan(5_000);
+    expect(api("POST /x", { q: "a".repeat(50_000), nested: "aaa" }).url).toBe(
+      `https://api.example/x?q=${"a".repeat(50_000)}`,
+    );
+    expect(warn).not.toHaveBeenCalled();
+    expect(argumentSchema(openAPIRoutes(description), "POST /x").properties).toEqual({
+      q: { type: "string", pattern: "^(a+)+$" },
+      data: { type: "object", properties: { nested: { anyOf: [{ type: "string", pattern: "^(a+)+$" }] } } },
+    });
   });
 
-  it("a repeated group holding an alternation is refused too: (a|a)*, (a|aa)+, and a realistic (\\w|\\d)+", () => {
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
-    for (const [pattern, value] of [
-      ["(a|a)*$", `${"a".repeat(30)}!`],
-      ["^(a|aa)+$", `${"a".repeat(40)}!`],
-      ["^(\\w|\\d)+$", `${"1".repeat(28)}!`],
+  it("so do (a|a)*, (a|aa)+, and a realistic (\\w|\\d)+, which the scan before RE2 refused", () => {
+    for (const [pattern, valid, invalid] of [
+      ["^(a|a)*$", "a".repeat(30), `${"a".repeat(30)}!`],
+      ["^(a|aa)+$", "a".repeat(40), `${"a".repeat(40)}!`],
+      ["^(\\w|\\d)+$", "1".repeat(28), `${"1".repeat(28)}!`],
     ] as const) {
       const api = openAPIEndpoint(
         described({ parameters: [{ name: "q", in: "query", schema: { type: "string", pattern } }] }),
         { check },
       );
-      expect(api("POST /x", { q: value }).url).toBe(`https://api.example/x?q=${value.slice(0, -1)}%21`);
+      expect(api("POST /x", { q: valid }).url).toBe(`https://api.example/x?q=${valid}`);
+      expect(problemsOf(() => api("POST /x", { q: invalid }))[0]!.keyword).toBe("pattern");
     }
-    expect(warn).toHaveBeenCalledTimes(3);
-    expect(warn.mock.calls[2]).toEqual([
-      'fluent-endpoint: POST /x: patterns refused as unsafe to run, left unchecked: "^(\\\\w|\\\\d)+$"',
+  });
+
+  it("a harmless pattern the scan refused is checked: a typo in ^[a-zA-Z0-9\\/\\+\\=]{0,2048}$ is refused", () => {
+    const pattern = "^[a-zA-Z0-9\\/\\+\\=]{0,2048}$";
+    const api = openAPIEndpoint(
+      described({
+        parameters: [{ name: "token", in: "query", schema: { type: "string", pattern } }],
+        ...jsonBody({ type: "object", properties: { tokens: { type: "array", items: { pattern } } } }, false),
+      }),
+      { check },
+    );
+    expect(api("POST /x", { token: "ab/c+d=", tokens: ["Zm9v"] }).url).toBe(
+      "https://api.example/x?token=ab%2Fc%2Bd%3D",
+    );
+    expect(api("POST /x", { token: "a".repeat(2048) }).url).toHaveLength(28 + 2048);
+    expect(problemsOf(() => api("POST /x", { token: "ab c", tokens: ["ok", "no!"] }))).toEqual([
+      {
+        in: "query",
+        name: "token",
+        keyword: "pattern",
+        message: 'query parameter "token": "ab c" does not match the pattern "^[a-zA-Z0-9\\\\/\\\\+=]{0,2048}$"',
+      },
+      {
+        in: "body",
+        name: "/tokens/1",
+        keyword: "pattern",
+        message: 'body field /tokens/1: "no!" does not match the pattern "^[a-zA-Z0-9\\\\/\\\\+=]{0,2048}$"',
+      },
+    ]);
+    expect(problemsOf(() => api("POST /x", { token: "a".repeat(2049) }))[0]!.keyword).toBe("pattern");
+  });
+
+  it("a pattern keeps JSON Schema's reading: searched for, with ECMAScript's \\s, ., \\u escapes and [^]", () => {
+    const checked = (pattern: string) => {
+      const api = openAPIEndpoint(
+        described({
+          parameters: [{ name: "q", in: "query", schema: { type: "string", pattern } }],
+          ...jsonBody({ type: "object", properties: { b: { not: { type: "null" }, type: "string", pattern } } }, false),
+        }),
+        { check },
+      );
+      // The predicate's answer and the validator's (a `not` keeps the body field from any predicate).
+      return (value: string) => {
+        const answers = [{ q: value }, { b: value }].map((args) => {
+          try {
+            api("POST /x", args);
+            return true;
+          } catch {
+            return false;
+          }
+        });
+        expect(answers[0]).toBe(answers[1]);
+        return answers[0];
+      };
+    };
+    expect(checked("b")("abc")).toBe(true);
+    expect(checked("^b")("abc")).toBe(false);
+    expect(checked("^a|b$")("xb")).toBe(true);
+    expect(checked("^a|b$")("ax")).toBe(true);
+    expect(checked("^a|b$")("xa")).toBe(false);
+    expect(checked("^(a|b)$")("ab")).toBe(false);
+    expect(checked("^[a|]+\\$$")("a|$")).toBe(true);
+    expect(checked("^\\s$")("\u00a0")).toBe(true);
+    expect(checked("^\\s$")("\u2028")).toBe(true);
+    expect(checked("^\\S$")("\u3000")).toBe(false);
+    expect(checked("^[\\s\\d]+$")("1\ufeff2")).toBe(true);
+    expect(checked("^.$")("\r")).toBe(false);
+    expect(checked("^.$")("😀")).toBe(true);
+    expect(checked("^\\u00e9\\u{1F600}$")("é😀")).toBe(true);
+    expect(checked("^\\uD83D\\uDE00$")("😀")).toBe(true);
+    expect(checked("^[^]$")("\n")).toBe(true);
+    expect(checked("^[]")("a")).toBe(false);
+    expect(checked("^\\p{L}+$")("héllo")).toBe(true);
+    expect(checked("^\\p{Script=Greek}+$")("αβγ")).toBe(true);
+    expect(checked("^\\cJ\\x41\\0\\v[\\b]\\t$")("\nA\0\u000b\b\t")).toBe(true);
+    expect(checked("^(?<word>\\w+)-(?:\\d)$")("ab-1")).toBe(true);
+    expect(checked("^\\p{gc=Lu}\\P{L}$")("É1")).toBe(true);
+    expect(checked("^[\\S]\\S\\:\\-\\/$")("ab:-/")).toBe(true);
+    expect(checked("^[\\S]$")("\u00a0")).toBe(false);
+    expect(checked("^a{1000}$")("a".repeat(1000))).toBe(true);
+    expect(checked("^\\d{1001,}$")("1".repeat(1000))).toBe(false);
+    expect(checked("^\\d{1001}$")("1".repeat(1001))).toBe(true);
+    expect(checked("^.{2,1500}$")("😀😀")).toBe(true);
+    expect(checked("^.{3,1500}$")("😀😀")).toBe(false);
+  });
+
+  it("a backreference or a lookaround is left unchecked, named in a warning once per description", () => {
+    const warnings: unknown[] = [];
+    const shared = { type: "string", pattern: "^(a)\\1$" };
+    const description = {
+      ...described({ parameters: [{ name: "q", in: "query", schema: shared }] }),
+      paths: {
+        "/x": { post: { responses: {}, parameters: [{ name: "q", in: "query", schema: shared }] } },
+        "/y": {
+          post: {
+            responses: {},
+            parameters: [
+              { name: "q", in: "query", schema: shared },
+              { name: "r", in: "query", schema: { type: "string", pattern: "^(?!x)" } },
+            ],
+          },
+        },
+      },
+    };
+    const api = openAPIEndpoint(description, { check, onWarning: (warning) => warnings.push(warning) });
+    expect(warnings).toEqual([]);
+    expect(api("POST /x", { q: "not aa" }).url).toBe("https://api.example/x?q=not%20aa");
+    expect(api("POST /y", { q: "b", r: "x" }).url).toBe("https://api.example/y?q=b&r=x");
+    api("POST /x", { q: "c" });
+    expect(openAPIEndpoint(description, { check, onWarning: (warning) => warnings.push(warning) })).toBeTypeOf(
+      "function",
+    );
+    expect(warnings).toEqual([
+      {
+        code: "WARN_PATTERN_UNCHECKED",
+        message: 'POST /x: pattern "^(a)\\\\1$" is left unchecked: RE2 has no backreference',
+        route: "POST /x",
+        pattern: "^(a)\\1$",
+      },
+      {
+        code: "WARN_PATTERN_UNCHECKED",
+        message: 'POST /y: pattern "^(?!x)" is left unchecked: RE2 has no lookaround',
+        route: "POST /y",
+        pattern: "^(?!x)",
+      },
+    ]);
+  });
+
+  it("what RE2 cannot run is left unchecked, each named with why", () => {
+    const patterns = [
+      "^(?<a>x)\\k<a>$",
+      "(?<=a)b",
+      "^(a|b){1001}c$",
+      "^\\p{Letter}$",
+      "^\\u{110000}$",
+      "[",
+      "^\\d{1001}$",
+    ];
+    const warnings: { message: string }[] = [];
+    const api = openAPIEndpoint(
+      described({
+        parameters: patterns.map((pattern, i) => ({ name: `p${i}`, in: "query", schema: { type: "string", pattern } })),
+      }),
+      { check, onWarning: (warning) => warnings.push(warning) },
+    );
+    expect(api("POST /x", { p0: "z", p1: "z", p2: "z", p3: "1", p4: "z", p5: "z" }).url).toBe(
+      "https://api.example/x?p0=z&p1=z&p2=z&p3=1&p4=z&p5=z",
+    );
+    expect(problemsOf(() => api("POST /x", { p6: "1".repeat(1000) }))[0]!.name).toBe("p6");
+    expect(warnings.map(({ message }) => message.replace("POST /x: pattern ", ""))).toEqual([
+      '"^(?<a>x)\\\\k<a>$" is left unchecked: RE2 has no backreference',
+      '"(?<=a)b" is left unchecked: RE2 has no lookaround',
+      '"^\\\\u{110000}$" is left unchecked: it is no regular expression',
+      '"[" is left unchecked: it is no regular expression',
+      // What the argument schema keeps, which RE2 then cannot run.
+      '"^\\\\p{Letter}$" is left unchecked: RE2 cannot read it (invalid character class range: `\\p{Letter}`)',
+      '"^(a|b){1001}c$" is left unchecked: RE2 counts to 1000',
+    ]);
+  });
+
+  it("a patternProperties key that backtracks is still refused: the validator runs it on its own engine", () => {
+    const warnings: { message: string }[] = [];
+    const api = openAPIEndpoint(
+      described(
+        jsonBody({ type: "object", patternProperties: { "^(a+)+$": { type: "integer" }, "^b": { type: "integer" } } }),
+      ),
+      { check, onWarning: (warning) => warnings.push(warning) },
+    );
+    expect(api("POST /x", { [`${"a".repeat(40)}!`]: "text" }).body).toEqual({ [`${"a".repeat(40)}!`]: "text" });
+    expect(problemsOf(() => api("POST /x", { b: "text" }))[0]!.message).toBe('body field /b: "text" is not an integer');
+    expect(warnings.map(({ message }) => message)).toEqual([
+      'POST /x: pattern "^(a+)+$" is left unchecked: a patternProperties key the validator would run on a backtracking engine',
     ]);
   });
 
@@ -549,12 +731,15 @@ describe("a table from routeTable() with argument schemas (as fluent-endpoint op
     };
     const routes = routeTable(data, { server: { url: "https://api.example" }, arguments: taken });
     const api = openAPIEndpoint(routes, { check });
-    expect(api("GET /x", { q: `${"a".repeat(30)}!` }).url).toBe(`https://api.example/x?q=${"a".repeat(30)}%21`);
+    expect(api("GET /x", { q: "a".repeat(30) }).url).toBe(`https://api.example/x?q=${"a".repeat(30)}`);
+    expect(problemsOf(() => api("GET /x", { q: `${"a".repeat(30)}!` }))[0]!.keyword).toBe("pattern");
     expect(problemsOf(() => api("GET /x"))).toEqual([
       { in: "query", name: "q", keyword: "required", message: 'query parameter "q" is required' },
     ]);
-    expect(warn).toHaveBeenCalledTimes(1);
-    expect(argumentSchema(routes, "GET /x").properties).toEqual({ q: { type: "string", maxLength: 40 } });
+    expect(warn).not.toHaveBeenCalled();
+    expect(argumentSchema(routes, "GET /x").properties).toEqual({
+      q: { type: "string", pattern: "^(a+)+$", maxLength: 40 },
+    });
   });
 
   it("refuses arguments that are no object", () => {
@@ -632,6 +817,10 @@ describe("argumentSchema()", () => {
       data: { $ref: "#/$defs/Issue" },
     },
     required: ["owner", "data"],
+    // Beside data, the whole body, a key it does not declare is sent nowhere.
+    dependentSchemas: {
+      data: { properties: { owner: true, "x-trace": true, data: true }, additionalProperties: false },
+    },
     $defs: {
       Issue: {
         type: "object",
@@ -726,5 +915,286 @@ describe("a text's length bounds count code points, whether or not its UTF-16 le
     expect(keywords("😀")).toEqual(["minLength"]);
     expect(keywords("😀😀😀😀")).toEqual(["maxLength"]);
     expect(keywords("abcd")).toEqual(["maxLength"]);
+  });
+});
+
+describe("a key the operation does not declare", () => {
+  const limit = { name: "limit", in: "query", schema: { type: "integer" } };
+  const pets = described({ parameters: [limit] }, { method: "get", path: "/pets" });
+
+  it("is sent as it is given without the checks", () => {
+    expect(openAPIEndpoint(pets)("GET /pets", { limt: 3 }).url).toBe("https://api.example/pets?limt=3");
+  });
+
+  it("is a problem naming the closest declared names, with the code the openapi entry's ErrorCodes holds", () => {
+    const error = thrown(() => openAPIEndpoint(pets, { check })("GET /pets", { limt: 3 }));
+    expect(error.code).toBe(ErrorCodes.INVALID_ARGUMENTS);
+    expect(error.message).toBe(
+      'GET /pets: query parameter "limt" is not declared by the operation; did you mean "limit"?',
+    );
+    expect(error.problems).toEqual([
+      {
+        in: "query",
+        name: "limt",
+        keyword: "additionalProperties",
+        message: 'query parameter "limt" is not declared by the operation; did you mean "limit"?',
+      },
+    ]);
+  });
+
+  it("lists what the operation declares where no name is close, or says it declares none", () => {
+    const api = openAPIEndpoint(pets, { check });
+    expect(problemsOf(() => api("GET /pets", { zzzzzz: 1 }))[0]!.message).toBe(
+      'query parameter "zzzzzz" is not declared by the operation, which declares "limit"',
+    );
+    const bare = openAPIEndpoint(described({}, { method: "get", path: "/pets" }), { check });
+    expect(problemsOf(() => bare("GET /pets", { limit: 1 }))[0]!.message).toBe(
+      'query parameter "limit" is not declared by the operation, which declares no parameters',
+    );
+  });
+
+  it("is a problem of the body an operation of another method without a body would send it in", () => {
+    const api = openAPIEndpoint(described({ parameters: [limit] }), { check });
+    expect(problemsOf(() => api("POST /x", { limt: 3 }))).toEqual([
+      {
+        in: "body",
+        name: "/limt",
+        keyword: "additionalProperties",
+        message: 'body field /limt is not declared by the operation (it declares no body); did you mean "limit"?',
+      },
+    ]);
+  });
+
+  it("is a default's key as much as a call's", () => {
+    const api = openAPIEndpoint(pets, { check }).defaults({ per_page: 100 });
+    expect(problemsOf(() => api("GET /pets"))).toMatchObject([{ in: "query", name: "per_page" }]);
+  });
+
+  it("is reported with the call's other problems", () => {
+    const api = openAPIEndpoint(pets, { check });
+    expect(problemsOf(() => api("GET /pets", { limit: "many", limt: 3 })).map(({ name }) => name)).toEqual([
+      "limit",
+      "limt",
+    ]);
+  });
+
+  it("is never a request option: headers, baseUrl, request, mediaType, method, url and data are the call's own", () => {
+    const api = openAPIEndpoint(pets, { check });
+    const built = api({
+      method: "GET",
+      url: "/pets",
+      baseUrl: "https://other.example",
+      headers: { "x-trace": "1" },
+      mediaType: { format: "raw" },
+      request: { timeout: 5 },
+      limit: 3,
+    });
+    expect(built.url).toBe("https://other.example/pets?limit=3");
+    const posted = openAPIEndpoint(described({ parameters: [limit], ...jsonBody({ type: "object" }) }), { check });
+    expect(posted("POST /x", { data: { name: "Rex" }, limit: 3 }).body).toEqual({ name: "Rex" });
+  });
+
+  it("is a problem beside data, the whole body, where the build sends it nowhere", () => {
+    const description = described({ parameters: [limit], ...jsonBody({ type: "object" }) });
+    expect(openAPIEndpoint(description)("POST /x", { data: { name: "Rex" }, limt: 3 })).toMatchObject({
+      url: "https://api.example/x",
+      body: { name: "Rex" },
+    });
+    const api = openAPIEndpoint(description, { check });
+    expect(problemsOf(() => api("POST /x", { data: { name: "Rex" }, limt: 3 }))).toEqual([
+      {
+        in: "body",
+        name: "/limt",
+        keyword: "additionalProperties",
+        message: 'body field /limt is not declared by the operation (data is the whole body); did you mean "limit"?',
+      },
+    ]);
+    // Without data, it is a field the body gathers.
+    expect(api("POST /x", { name: "Rex", limt: 3 }).body).toEqual({ name: "Rex", limt: 3 });
+  });
+
+  it("is an API key the description's security sends in the query, on a call whose strays go to the query", () => {
+    expect(openAPIEndpoint(pets, { check })("GET /pets", { api_key: "s" }).url).toBe(
+      "https://api.example/pets?api_key=s",
+    );
+    // A call of another method would send it in its body, where the scheme does not put it.
+    expect(problemsOf(() => openAPIEndpoint(described({}), { check })("POST /x", { api_key: "s" }))).toMatchObject([
+      { in: "body", name: "/api_key", keyword: "additionalProperties" },
+    ]);
+  });
+
+  describe("where the query takes any name: a form, exploded query parameter whose object schema is open", () => {
+    const freeForm = (schema: unknown, more: Record<string, unknown> = {}) =>
+      described(
+        { parameters: [limit, { name: "filter", in: "query", schema, ...more }] },
+        {
+          method: "get",
+          path: "/pets",
+        },
+      );
+
+    it("is sent as the object's own keys would be", () => {
+      for (const schema of [
+        { type: "object", additionalProperties: { type: "string" } },
+        { type: "object", properties: { color: { type: "string" } } },
+        { type: "object", additionalProperties: false, patternProperties: { "^x-": {} } },
+        {},
+      ]) {
+        const api = openAPIEndpoint(freeForm(schema), { check });
+        expect(api("GET /pets", { color: "red" }).url).toBe("https://api.example/pets?color=red");
+        expect(argumentSchema(api, "GET /pets").additionalProperties).toBeUndefined();
+      }
+      const named = described({ parameters: [{ $ref: "#/components/parameters/Filter" }] }, { method: "get" });
+      (named.components as Record<string, unknown>).parameters = {
+        Filter: { name: "filter", in: "query", schema: { $ref: "#/components/schemas/Filter" } },
+      };
+      (named.components as Record<string, Record<string, unknown>>).schemas!.Filter = { type: "object" };
+      expect(openAPIEndpoint(named, { check })("GET /x", { color: "red" }).url).toBe("https://api.example/x?color=red");
+    });
+
+    it("is refused where the object is closed, not exploded, not form, or not an object", () => {
+      const refused: [unknown, Record<string, unknown>][] = [
+        [{ type: "object", properties: { color: { type: "string" } }, additionalProperties: false }, {}],
+        [{ type: "object" }, { explode: false }],
+        [{ type: "object" }, { style: "deepObject" }],
+        [{ type: "string" }, {}],
+        [{ enum: ["a", "b"] }, {}],
+      ];
+      for (const [schema, more] of refused) {
+        const api = openAPIEndpoint(freeForm(schema, more), { check });
+        expect(problemsOf(() => api("GET /pets", { color: "red" }))).toMatchObject([
+          { in: "query", name: "color", keyword: "additionalProperties" },
+        ]);
+        expect(argumentSchema(api, "GET /pets").additionalProperties).toBe(false);
+      }
+    });
+
+    it("is refused on a call of another method, which sends it in the body", () => {
+      const api = openAPIEndpoint(
+        described({ parameters: [{ name: "filter", in: "query", schema: { type: "object" } }] }),
+        {
+          check,
+        },
+      );
+      expect(problemsOf(() => api("POST /x", { color: "red" }))).toMatchObject([{ in: "body", name: "/color" }]);
+    });
+  });
+
+  describe("a body field gathered into the body: the body's schema decides", () => {
+    const body = (schema: Record<string, unknown>) => described({ parameters: [limit], ...jsonBody(schema, false) });
+
+    it("is taken where the body's schema takes it", () => {
+      const api = openAPIEndpoint(body({ type: "object", properties: { name: { type: "string" } } }), { check });
+      expect(api("POST /x", { name: "Rex", nmae: "Rex" }).body).toEqual({ name: "Rex", nmae: "Rex" });
+      expect(argumentSchema(api, "POST /x").additionalProperties).toBeUndefined();
+    });
+
+    it("is refused, with the closest field, where the body's schema refuses it", () => {
+      const closed = { type: "object", properties: { name: { type: "string" } }, additionalProperties: false };
+      const api = openAPIEndpoint(body(closed), { check });
+      expect(problemsOf(() => api("POST /x", { name: "Rex", nmae: "Rex" }))).toEqual([
+        {
+          in: "body",
+          name: "",
+          keyword: "additionalProperties",
+          message: 'the body: has the property "nmae", which the schema does not allow; did you mean "name"?',
+        },
+      ]);
+    });
+
+    it("is a top-level argument where the body is given as its fields, refused as its schema refuses it", () => {
+      const fields = (additionalProperties: unknown) =>
+        described({
+          parameters: [{ name: "data", in: "query", schema: { type: "string" } }],
+          ...jsonBody({ type: "object", properties: { title: { type: "string" } }, additionalProperties }),
+        });
+      const closed = openAPIEndpoint(fields(false), { check });
+      expect(argumentSchema(closed, "POST /x").additionalProperties).toBe(false);
+      expect(problemsOf(() => closed("POST /x", { title: "a", titel: "a" }))).toEqual([
+        {
+          in: "body",
+          name: "",
+          keyword: "additionalProperties",
+          message: 'the body: has the property "titel", which the schema does not allow; did you mean "title"?',
+        },
+      ]);
+      const typed = openAPIEndpoint(fields({ type: "integer" }), { check });
+      expect(argumentSchema(typed, "POST /x").additionalProperties).toEqual({ type: "integer" });
+      expect(typed("POST /x", { title: "a", count: 2 }).body).toEqual({ title: "a", count: 2 });
+      expect(problemsOf(() => typed("POST /x", { title: "a", count: "two" }))).toEqual([
+        { in: "body", name: "/count", keyword: "type", message: 'body field /count: "two" is not an integer' },
+      ]);
+      const open = openAPIEndpoint(fields(undefined), { check });
+      expect(open("POST /x", { title: "a", titel: "a" }).body).toEqual({ title: "a", titel: "a" });
+    });
+  });
+});
+
+describe("an anyOf or oneOf no alternative of matches names the closest one and what it lacked", () => {
+  const pet = (keyword: string, alternatives: unknown[]) =>
+    openAPIEndpoint(
+      described(jsonBody({ type: "object", properties: { pet: { [keyword]: alternatives } } }), {
+        schemas: {
+          Cat: { type: "object", required: ["name"], properties: { name: { type: "string" } } },
+          Dog: { title: "A dog", type: "object", required: ["name", "bark"] },
+        },
+      }),
+      { check },
+    );
+  const cat = { $ref: "#/components/schemas/Cat" };
+  const short = { type: "string", minLength: 5 };
+
+  it("prefers an alternative whose type takes the value", () => {
+    const api = pet("anyOf", [cat, short]);
+    expect(problemsOf(() => api("POST /x", { data: { pet: "abc" } }))).toEqual([
+      {
+        in: "body",
+        name: "/pet",
+        keyword: "anyOf",
+        message:
+          'body field /pet: "abc" matches none of its 2 alternatives; the closest is alternative 2 (string), where "abc" is shorter than 5 characters',
+      },
+    ]);
+    expect(problemsOf(() => api("POST /x", { data: { pet: { nmae: "Tom" } } }))[0]!.message).toBe(
+      "body field /pet: the object given matches none of its 2 alternatives; the closest is alternative 1 (Cat), where body field /pet/name is required",
+    );
+  });
+
+  it("then the one with the fewest problems, then the first listed", () => {
+    const dog = { $ref: "#/components/schemas/Dog" };
+    expect(problemsOf(() => pet("anyOf", [dog, cat])("POST /x", { data: { pet: {} } }))[0]!.message).toBe(
+      "body field /pet: the object given matches none of its 2 alternatives; the closest is alternative 2 (Cat), where body field /pet/name is required",
+    );
+    expect(problemsOf(() => pet("oneOf", [short, cat])("POST /x", { data: { pet: 5 } }))[0]!.message).toBe(
+      "body field /pet: 5 does not match exactly one of its 2 alternatives; the closest is alternative 1 (string), where 5 is not a string",
+    );
+    expect(
+      problemsOf(() =>
+        pet("anyOf", [{ title: "A dog", type: "object", required: ["bark"] }, short])("POST /x", { data: { pet: {} } }),
+      )[0]!.message,
+    ).toBe(
+      "body field /pet: the object given matches none of its 2 alternatives; the closest is alternative 1 (A dog), where body field /pet/bark is required",
+    );
+  });
+
+  it("names none where the oneOf failed by matching more than one", () => {
+    const api = pet("oneOf", [{ type: "string" }, { minLength: 1 }]);
+    expect(problemsOf(() => api("POST /x", { data: { pet: "abc" } }))[0]!.message).toBe(
+      'body field /pet: "abc" does not match exactly one of its 2 alternatives',
+    );
+  });
+
+  it("never repeats a secret value in what the closest lacked", () => {
+    const api = openAPIEndpoint(
+      described({
+        parameters: [
+          { name: "X-Key", in: "header", schema: { anyOf: [{ type: "string", minLength: 9 }, { type: "integer" }] } },
+        ],
+      }),
+      { check },
+    );
+    expect(problemsOf(() => api("POST /x", { headers: { "x-key": "secret" } }))[0]!.message).toBe(
+      'header parameter "x-key": the string given matches none of its 2 alternatives; the closest is alternative 1 (string), where the string given is shorter than 9 characters',
+    );
   });
 });

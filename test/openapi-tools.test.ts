@@ -41,7 +41,7 @@ const description = {
           { name: "api_key", in: "query", schema: { type: "string" } },
           { name: "owner", in: "query", schema: { type: "string" } },
           { name: "Created<", in: "query", schema: { type: "string", format: "date" } },
-          { name: "code", in: "query", schema: { type: "string", pattern: "^(a+)+$" } },
+          { name: "code", in: "query", schema: { type: "string", pattern: "^(a)\\1$" } },
         ],
       },
       post: {
@@ -109,7 +109,7 @@ describe("tool names", () => {
 
 describe("tool descriptions", () => {
   it("are the summary, else the description, within maxDescription, the notes kept", () => {
-    expect(tool("listPets").description).toBe('List pets\n\nPatterns left unchecked as unsafe to run: "^(a+)+$".');
+    expect(tool("listPets").description).toBe('List pets\n\nPatterns left unchecked: "^(a)\\\\1$".');
     const long = tool("getPet", { maxDescription: 100 }).description;
     expect(long).toHaveLength(100);
     expect(long.endsWith("…")).toBe(true);

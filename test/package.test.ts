@@ -198,18 +198,26 @@ describe("the packed package", () => {
       import { check } from "fluent-endpoint/openapi/check";
       const cjs = createRequire(import.meta.url)("fluent-endpoint/openapi/check");
       const description = { openapi: "3.1.0", paths: { "/x": { get: {
-        parameters: [{ name: "n", in: "query", schema: { type: "integer" } }],
+        parameters: [
+          { name: "n", in: "query", schema: { type: "integer" } },
+          { name: "p", in: "query", schema: { type: "string", pattern: "^(a+)+$" } },
+        ],
       } } } };
-      const refused = (api) => { try { api("GET /x", { n: "many" }); return "built"; } catch (error) { return error.code; } };
+      const refused = (api, args) => { try { api("GET /x", args); return "built"; } catch (error) { return error.problems?.[0]?.keyword ?? error.code; } };
+      const hostile = "a".repeat(50000) + "!";
       console.log(JSON.stringify({
-        esm: refused(openAPIEndpoint(description, { check })),
-        cjs: refused(openAPIEndpoint(description, { check: cjs.check })),
-        unchecked: refused(openAPIEndpoint(description)),
+        esm: refused(openAPIEndpoint(description, { check }), { n: "many" }),
+        cjs: refused(openAPIEndpoint(description, { check: cjs.check }), { n: "many" }),
+        esmPattern: refused(openAPIEndpoint(description, { check }), { p: hostile }),
+        cjsPattern: refused(openAPIEndpoint(description, { check: cjs.check }), { p: hostile }),
+        unchecked: refused(openAPIEndpoint(description), { n: "many" }),
       }));`,
     );
     expect(JSON.parse(run("node", ["check.mjs"], project))).toEqual({
-      esm: "ERR_INVALID_ARGUMENTS",
-      cjs: "ERR_INVALID_ARGUMENTS",
+      esm: "type",
+      cjs: "type",
+      esmPattern: "pattern",
+      cjsPattern: "pattern",
       unchecked: "built",
     });
     // The validator is reached from the entries that check (the checks' and the tools', which check a model's calls)
@@ -220,12 +228,14 @@ describe("the packed package", () => {
       for (const [, next] of code.matchAll(/from ['"]\.\/([^'"]+)['"]/g)) if (!seen.has(next!)) reaches(next!, seen);
       return seen;
     };
-    const loadsValidator = (entry: string) =>
+    const loads = (module: string) => (entry: string) =>
       [...reaches(entry)].some((file) =>
-        readFileSync(join(root, "dist", file), "utf8").includes("@cfworker/json-schema"),
+        new RegExp(`from ['"]${module}['"]`).test(readFileSync(join(root, "dist", file), "utf8")),
       );
     const entries = ["index.js", "octokit.js", "openapi.js", "openapi-check.js", "openapi-tools.js", "response.js"];
-    expect(entries.filter(loadsValidator)).toEqual(["openapi-check.js", "openapi-tools.js"]);
+    expect(entries.filter(loads("@cfworker/json-schema"))).toEqual(["openapi-check.js", "openapi-tools.js"]);
+    // So is RE2, which the checks run patterns on.
+    expect(entries.filter(loads("re2js"))).toEqual(["openapi-check.js", "openapi-tools.js"]);
   });
 
   it("carries url-template's licence notice in the CommonJS build, which bundles it", () => {

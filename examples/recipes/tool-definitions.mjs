@@ -1,6 +1,6 @@
 // An API as tool definitions: each operation's argument schema is the JSON Schema a function-calling model fills.
 import assert from "node:assert/strict";
-import { argumentSchema, openAPIEndpoint, openAPIRoutes } from "fluent-endpoint/openapi";
+import { argumentSchema, openAPIEndpoint, openAPIRoutes, tableOperations } from "fluent-endpoint/openapi";
 import { check } from "fluent-endpoint/openapi/check";
 
 const description = {
@@ -28,10 +28,9 @@ const description = {
   },
 };
 
-// One table for both: the tools' schemas and the checked calls that run them.
+// One table for both: the tools' schemas and the checked calls that run them, each operation by its name.
 const routes = openAPIRoutes(description);
-const operations = { listPets: "GET /pets", getPet: "GET /pets/{id}" };
-const tools = Object.keys(operations).map((name) => {
+const tools = tableOperations(routes).map(({ operationId: name }) => {
   const { description: text, ...parameters } = argumentSchema(routes, name);
   return { name, description: text, parameters };
 });
@@ -44,15 +43,21 @@ assert.deepEqual(tools[1], {
     type: "object",
     properties: { id: { type: "integer" } },
     required: ["id"],
+    // A key it does not declare is refused: a GET's would go to the query, which takes no other name here.
+    additionalProperties: false,
   },
 });
 
 // A model's call, arguments as it wrote them: checked against the same schema, then built.
 const api = openAPIEndpoint(routes, { check });
-const call = (name, args) => api(operations[name], args);
-assert.equal(call("listPets", { kind: "cat", limit: 10 }).url, "https://pets.example/pets?kind=cat&limit=10");
+assert.equal(api.operation("listPets", { kind: "cat", limit: 10 }).url, "https://pets.example/pets?kind=cat&limit=10");
 // A wrong argument is told back to the model in words it can act on.
-assert.throws(() => call("listPets", { kind: "cow" }), {
+assert.throws(() => api.operation("listPets", { kind: "cow" }), {
   code: "ERR_INVALID_ARGUMENTS",
   message: 'GET /pets: query parameter "kind": "cow" is not one of "cat", "dog"',
+});
+// So is a misspelt name, with the closest one the operation declares.
+assert.throws(() => api.operation("listPets", { kind: "cat", limt: 10 }), {
+  code: "ERR_INVALID_ARGUMENTS",
+  message: 'GET /pets: query parameter "limt" is not declared by the operation; did you mean "limit"?',
 });

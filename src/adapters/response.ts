@@ -43,13 +43,13 @@ const JSON_TYPE = /^application\/(.*\+)?json$/;
  * const result = await readResponse(request, await fetch(...toFetch(request)));
  * if (result.status === 200) console.log(result.data.full_name);
  */
-export async function readResponse<Method extends string, Paths, Route>(
-  request: RequestOptions<Method, OperationResponseMark<Paths, Route>>,
+export async function readResponse<Paths, Route>(
+  request: RequestOptions<string, OperationResponseMark<Paths, Route>>,
   response: ResponseLike,
 ): Promise<OperationResult<Paths, Route>>;
 /** The same for request options of any other route: typed by a route map's entry, else `unknown`. @example await readResponse(endpoint("GET /zen"), response) */
-export async function readResponse<Method extends string, Mark>(
-  request: RequestOptions<Method, Mark>,
+export async function readResponse<Mark>(
+  request: RequestOptions<string, Mark>,
   response: ResponseLike,
 ): Promise<MarkedResult<Mark>>;
 export async function readResponse(request: RequestOptions, response: ResponseLike): Promise<unknown> {

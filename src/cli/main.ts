@@ -9,6 +9,7 @@ import { parseUrlTemplate } from "../template/template.js";
 import {
   openAPIEndpoint,
   openAPIRoutes,
+  type OpenAPIWarning,
   type RouteTable,
   skippedOperations,
   tableApi,
@@ -17,7 +18,7 @@ import {
 import { parseRoute } from "../http/route.js";
 import { check } from "../openapi-check.js";
 import { closestNames } from "../openapi/table/names.js";
-import { OPENAPI_USAGE, openapiCommand, OpenAPIUsageError, readDescription } from "./openapi.js";
+import { OPENAPI_USAGE, openapiCommand, OpenAPIUsageError, printWarning, readDescription } from "./openapi.js";
 
 const SYNOPSIS = "fluent-endpoint [METHOD] URL [name=value ...] [options]";
 
@@ -391,7 +392,9 @@ async function run(args: string[]): Promise<string> {
   if (description === undefined) builder = builder.route(route);
   else {
     const routes = openAPIRoutes(description);
-    const api = openAPIEndpoint(routes, { check: values.check === true && check }).builder();
+    // A pattern the checks leave unchecked concerns the call; an operation left out throws when called.
+    const onWarning = (warning: OpenAPIWarning) => warning.code === "WARN_PATTERN_UNCHECKED" && printWarning(warning);
+    const api = openAPIEndpoint(routes, { check: values.check === true && check, onWarning }).builder();
     if (isOperationId(route, routes)) builder = api.operation(route);
     else {
       assertDescribed(route, routes, values.openapi!);

@@ -5,8 +5,8 @@ import { dirname, extname, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import {
   openAPIRoutes,
+  type OpenAPIWarning,
   type RouteTable,
-  type SkippedOperation,
   skippedOperations,
   tableApi,
   type TableApi,
@@ -62,15 +62,17 @@ export async function openapiCommand(args: string[]): Promise<string> {
   }
 
   const document = await readDescription(file);
-  const routes = openAPIRoutes(document);
-  // docs/decisions.md, "Tolerant compile": an operation with a flaw of its own is left out, and said so.
+  // docs/decisions.md, "Tolerant compile": an operation with a flaw of its own is left out, and said so (the library's
+  // warnings, "Warnings").
+  const warnings: OpenAPIWarning[] = [];
+  const routes = openAPIRoutes(document, { onWarning: (warning) => warnings.push(warning) });
   const skipped = skippedOperations(routes);
-  if (values.strict && skipped.length > 0) {
-    const count = skipped.length;
+  if (values.strict && warnings.length > 0) {
+    const count = warnings.length;
     const more = count === 1 ? "" : ` (and ${count - 1} more, printed as warnings without --strict)`;
-    throw new OpenAPIUsageError(`--strict: ${leftOut(skipped[0]!)}${more}`);
+    throw new OpenAPIUsageError(`--strict: ${escapeControls(warnings[0]!.message)}${more}`);
   }
-  for (const operation of skipped) console.error(`fluent-endpoint: warning: ${leftOut(operation)}`);
+  for (const warning of warnings) printWarning(warning);
   const json = JSON.stringify(routes, null, 2);
   // In a literal, a `"__proto__":` key would set the prototype: such a table is written as JSON text to parse.
   const literal = (value: unknown, text: string) =>
@@ -177,9 +179,9 @@ function asciiOnly(module: string): string {
   return module.replace(/[^\0-\x7f]/g, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
 
-/** A left-out operation, by its whole route, and why (docs/decisions.md, "Tolerant compile"). */
-export function leftOut({ route, message }: SkippedOperation): string {
-  return `${escapeControls(route)} is left out, a call of it throws: ${escapeControls(message)}`;
+/** Prints a warning of the library's or the command's own, its control characters escaped. */
+export function printWarning({ message }: OpenAPIWarning): void {
+  console.error(`fluent-endpoint: warning: ${escapeControls(message)}`);
 }
 
 /** An error's first line, its control characters escaped. */
@@ -267,15 +269,17 @@ async function pathTypes(document: unknown, strict: boolean): Promise<string | u
     );
   }
   const copy = structuredClone(document);
+  const fallback = (message: string) => {
+    if (strict) throw new OpenAPIUsageError(`--strict: ${escapeControls(message)}`);
+    printWarning({ code: "WARN_TYPES_FALLBACK", message });
+  };
   for (const name of dropSharedOperationIds(copy)) {
-    const warning = `operationId ${escapeControls(JSON.stringify(name))} names several operations, which are typed by their routes only`;
-    if (strict) throw new OpenAPIUsageError(`--strict: ${warning}`);
-    console.error(`fluent-endpoint: warning: ${warning}`);
+    fallback(`operationId ${JSON.stringify(name)} names several operations, which are typed by their routes only`);
   }
   for (const name of breakListCycles(copy)) {
-    const warning = `the types of schema ${escapeControls(JSON.stringify(name))} give way: a list of itself in it is typed unknown[], as TypeScript cannot type it (TS2502)`;
-    if (strict) throw new OpenAPIUsageError(`--strict: ${warning}`);
-    console.error(`fluent-endpoint: warning: ${warning}`);
+    fallback(
+      `the types of schema ${JSON.stringify(name)} give way: a list of itself in it is typed unknown[], as TypeScript cannot type it (TS2502)`,
+    );
   }
   try {
     return generator.astToString(await generator.default(copy as never));

@@ -7,6 +7,7 @@ import { isPlainObject } from "../core/values.js";
 import { compileDescription } from "./compile/compile.js";
 import { credentialArguments, type Credentials } from "./security.js";
 import { readServerVariables } from "./server.js";
+import { readWarningListener, warnLeftOut, warningsOnce, type WarningListener } from "./warnings.js";
 import {
   type ArgumentChecks,
   type ArgumentChecksCode,
@@ -37,6 +38,16 @@ export interface OpenAPIEndpointOptions {
    * a call that breaks it throws `EndpointError` `ERR_INVALID_ARGUMENTS` listing every problem. Off by default (`false`).
    */
   readonly check?: ArgumentChecks | false;
+  /**
+   * Hears each compile warning once per description (docs/decisions.md, "Warnings"): each operation left out
+   * (`WARN_OPERATION_LEFT_OUT`), and with `check`, each `pattern` left unchecked (`WARN_PATTERN_UNCHECKED`, told when
+   * the first operation that has it is checked). Without it, warnings are silent: `skippedOperations()` lists the
+   * operations left out.
+   *
+   * @example
+   * openAPIEndpoint(description, { check, onWarning: (warning) => logger.warn(warning.message) });
+   */
+  readonly onWarning?: WarningListener;
 }
 
 /**
@@ -70,11 +81,13 @@ export function openAPIEndpoint(description: unknown, options?: OpenAPIEndpointO
   if (unknown !== undefined) {
     throw new EndpointError(
       "ERR_INVALID_OPTIONS",
-      `openAPIEndpoint() has no option ${quote(unknown)}: it takes serverVariables, credentials and check`,
+      `openAPIEndpoint() has no option ${quote(unknown)}: it takes serverVariables, credentials, check and onWarning`,
     );
   }
+  const onWarning = readWarningListener(options?.onWarning, "openAPIEndpoint()");
   const table = isTable(description) ? description : compileDescription(description, "openAPIEndpoint()");
   const { serverVariables, credentials, check } = options ?? {};
+  const warn = onWarning === undefined ? undefined : warningsOnce(description as object, onWarning);
   const checks = check === undefined || check === false ? undefined : checksOf(check);
   const record = (table[TABLE] as Partial<Runtime>).table;
   if (record === undefined) {
@@ -83,6 +96,7 @@ export function openAPIEndpoint(description: unknown, options?: OpenAPIEndpointO
       "openAPIEndpoint() needs a table from openAPIRoutes() or routeTable()",
     );
   }
+  if (warn !== undefined) warnLeftOut(record.skipped, warn);
   if (checks !== undefined && record.schemas === undefined) {
     // A table written without its argument schemas can check nothing: checks asked for are never silently off.
     throw new EndpointError(
@@ -97,7 +111,7 @@ export function openAPIEndpoint(description: unknown, options?: OpenAPIEndpointO
   const binding = {
     variables,
     credentials,
-    ...(checks && { check: checks(credentialArguments(record.api.securitySchemes)) }),
+    ...(checks && { check: checks(credentialArguments(record.api.securitySchemes), warn) }),
   };
   return endpoint.withRoutes(bindTable(table, binding));
 }
@@ -120,7 +134,7 @@ function checksOf(check: unknown): ArgumentChecksCode[typeof CHECKS] {
   return code;
 }
 
-const OPTIONS: ReadonlySet<string> = /*#__PURE__*/ new Set(["serverVariables", "credentials", "check"]);
+const OPTIONS: ReadonlySet<string> = /*#__PURE__*/ new Set(["serverVariables", "credentials", "check", "onWarning"]);
 
 function isTable(value: unknown): value is RouteTable {
   return isPlainObject(value) && TABLE in value;

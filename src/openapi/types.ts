@@ -4,7 +4,7 @@
 // 600-operation description before the first call (docs/architecture.md, "Typed routes").
 
 import type { TABLE_RULES, TableEntry, TextEntry } from "../types/route-maps.js";
-import type { OperationMethods } from "../types/route-check.js";
+import type { OpenAPIOperation, OperationMethods } from "../types/route-check.js";
 import type { TableOptions } from "../types/table-options.js";
 
 /** The methods a path item may hold an operation for, as openapi-typescript writes them. */
@@ -37,11 +37,6 @@ export interface FormDataLike {
 
 /** What a binary body (`application/octet-stream`, `image/png`…) takes: bytes, a Blob, or text. */
 type BinaryBody = BlobLike | Uint8Array | ArrayBuffer | string;
-
-/** The operation a route names; `undefined` or `never` where its path lacks the method. */
-type OpenAPIOperation<Paths, Route> = Route extends `${infer Method} ${infer Path extends keyof Paths & string}`
-  ? Paths[Path][Lowercase<Method> & keyof Paths[Path]]
-  : never;
 
 /** The operation's parameters of one place (`path`, `query`, `header`, `cookie`), if any. */
 type OpenAPIGroup<Operation, In extends string> = Operation extends { parameters: infer Groups }

@@ -7,7 +7,7 @@
 // none).
 import type { RESPONSE, ROUTE_MAP } from "../core/brands.js";
 import type { OperationRoute } from "./operations.js";
-import type { PathsOf } from "./route-check.js";
+import type { OpenAPIOperation, PathsOf } from "./route-check.js";
 
 /**
  * A JSON media type, as `toFetch` and `readResponse()` tell one: `application/json` or any `application/…+json`,
@@ -41,8 +41,9 @@ type MediaBody<Content, Type> = Type extends JsonMediaType
 /**
  * A status's body from its `content`: `undefined` for none (openapi-typescript writes `content?: never`); in the media
  * types `Media` picks; in every one it has when `Media` picks none. JSON picked by default costs an indexed access.
+ * The keys picked are no type parameter, so `extends never` tests them without a tuple (two instantiations fewer).
  */
-type ContentBody<Content, Media> = [keyof Content & Media] extends [never]
+type ContentBody<Content, Media> = keyof Content & Media extends never
   ? [Content] extends [undefined]
     ? undefined
     : MediaBody<Content, keyof Content>
@@ -125,52 +126,89 @@ export type ResponseHeaders<Declared = {}> = {
 } & { [name: string]: string };
 
 /** A status's code: a code as itself; a range's (`4XX`) the codes of it the operation does not list (OAS: a code wins over its range); `default`'s any number. */
-type StatusCode<Status, Responses> = Status extends number
+type StatusCode<Status, Listed> = Status extends number
   ? Status
   : Status extends `${infer Digit extends 1 | 2 | 3 | 4 | 5}XX`
-    ? Exclude<[never, Codes1XX, Codes2XX, Codes3XX, Codes4XX, Codes5XX][Digit], keyof Responses>
+    ? Exclude<[never, Codes1XX, Codes2XX, Codes3XX, Codes4XX, Codes5XX][Digit], keyof Listed>
     : number;
 
-/** A status's response with its body as `data` (`Ok` for a 2XX status); each member computed when read. */
-interface DataResponse<Status, Responses, Media, Ok extends boolean> {
+/** The ranges OAS allows as a status (`4XX`). */
+type RangeKey = "1XX" | "2XX" | "3XX" | "4XX" | "5XX";
+
+/**
+ * What a status's member needs of its operation beyond its own response: the responses, for a range's codes; none
+ * (`never`) where the operation lists no range, so that a status's member (a 404 of `basic-error`) is one type for
+ * every operation that lists it, its body read once.
+ */
+type RangesOf<Responses> = keyof Responses & RangeKey extends never ? never : Responses;
+
+/**
+ * A status's response with its body as `data` (`Ok` for a 2XX status); each member computed when read. `Response` is
+ * the status's response object, looked up once where the status is (`Responses[Status]`), not again by each member;
+ * `Listed` is {@link RangesOf} the operation's responses.
+ */
+interface DataResponse<Status, Response, Listed, Media, Ok extends boolean> {
   ok: Ok;
-  status: StatusCode<Status, Responses>;
-  headers: ResponseHeaders<Responses[Status & keyof Responses]["headers" & keyof Responses[Status & keyof Responses]]>;
-  data: StatusBody<Responses[Status & keyof Responses], Media>;
+  status: StatusCode<Status, Listed>;
+  headers: ResponseHeaders<Response["headers" & keyof Response]>;
+  data: StatusBody<Response, Media>;
   error?: undefined;
 }
 
 /** A status's response with its body as `error`, as `readResponse()` gives a status that is not 2XX. */
-interface ErrorResponse<Status, Responses, Media> {
+interface ErrorResponse<Status, Response, Listed, Media> {
   ok: false;
-  status: StatusCode<Status, Responses>;
-  headers: ResponseHeaders<Responses[Status & keyof Responses]["headers" & keyof Responses[Status & keyof Responses]]>;
-  error: StatusBody<Responses[Status & keyof Responses], Media>;
+  status: StatusCode<Status, Listed>;
+  headers: ResponseHeaders<Response["headers" & keyof Response]>;
+  error: StatusBody<Response, Media>;
   data?: undefined;
 }
 
 /**
  * Every status's response of a description's operation; `Read` puts a body that is not 2XX under `error`, as
- * `readResponse()` does. A `default` that stands for the successes too (no 2XX listed) is both.
+ * `readResponse()` does. A `default` that stands for the successes too (no 2XX listed) is both. `Listed` is
+ * {@link RangesOf} `Responses`.
  */
-type StatusResponses<Responses, Media, Read extends boolean> =
-  | { [Status in keyof Responses & SuccessKey]-?: DataResponse<Status, Responses, Media, true> }[keyof Responses &
-      SuccessKey]
-  | (Read extends true ? ErrorResponses<Responses, Media> : OtherResponses<Responses, Media>)
-  | ([keyof Responses & SuccessKey] extends [never]
-      ? { [Status in keyof Responses & "default"]-?: DataResponse<Status, Responses, Media, true> }[keyof Responses &
-          "default"]
-      : never);
+type StatusResponses<Responses, Listed, Media, Read extends boolean> =
+  | {
+      [Status in keyof Responses & SuccessKey]-?: DataResponse<Status, Responses[Status], Listed, Media, true>;
+    }[keyof Responses & SuccessKey]
+  | (Read extends true ? ErrorResponses<Responses, Listed, Media> : OtherResponses<Responses, Listed, Media>)
+  | DefaultSuccess<Responses, Listed, Media>;
+
+/**
+ * `default`'s response as a success, where no 2XX status is listed. Asking first whether there is a `default` (a type
+ * with no parameter against the keys) settles most operations for two instantiations.
+ */
+type DefaultSuccess<Responses, Listed, Media> = "default" extends keyof Responses
+  ? [keyof Responses & SuccessKey] extends [never]
+    ? DataResponse<"default", Responses["default" & keyof Responses], Listed, Media, true>
+    : never
+  : never;
 
 /** The responses of the statuses that are no success, each body under `error` (one conditional type a read, none a status). */
-type ErrorResponses<Responses, Media> = {
-  [Status in keyof Responses & OtherKey]-?: ErrorResponse<Status, Responses, Media>;
+type ErrorResponses<Responses, Listed, Media> = {
+  [Status in keyof Responses & OtherKey]-?: ErrorResponse<Status, Responses[Status], Listed, Media>;
 }[keyof Responses & OtherKey];
 
 /** The same, each body under `data`. */
-type OtherResponses<Responses, Media> = {
-  [Status in keyof Responses & OtherKey]-?: DataResponse<Status, Responses, Media, false>;
+type OtherResponses<Responses, Listed, Media> = {
+  [Status in keyof Responses & OtherKey]-?: DataResponse<Status, Responses[Status], Listed, Media, false>;
 }[keyof Responses & OtherKey];
+
+/**
+ * {@link StatusResponses} as `readResponse()` reads them (JSON, bodies that are not 2XX under `error`), the media
+ * types written in rather than passed: a type parameter costs an instantiation a status, a written type none. The
+ * same members as `StatusResponses<Responses, Listed, JsonMediaType, true>`, so the two are one type.
+ */
+type ReadResponses<Responses, Listed> =
+  | {
+      [Status in keyof Responses & SuccessKey]-?: DataResponse<Status, Responses[Status], Listed, JsonMediaType, true>;
+    }[keyof Responses & SuccessKey]
+  | {
+      [Status in keyof Responses & OtherKey]-?: ErrorResponse<Status, Responses[Status], Listed, JsonMediaType>;
+    }[keyof Responses & OtherKey]
+  | DefaultSuccess<Responses, Listed, JsonMediaType>;
 
 /** A route map entry's response (`@octokit/types`' `OctokitResponse<Data, Status>`), told by its `data`. */
 interface MapResponse {
@@ -236,10 +274,11 @@ export type MapResponseMark<Routes, Paths, Route> = [Paths] extends [never]
   ? ResponseMark<Routes, Route>
   : OperationResponseMark<Paths, Route>;
 
-/** The responses of a description's operation, by its route (`"GET /pets/{id}"`); `never` for one it lacks. */
-type OperationResponses<Paths, Route> = Route extends `${infer Method} ${infer Path}`
-  ? ResponsesOfOperation<Paths[Path & keyof Paths][Lowercase<Method> & keyof Paths[Path & keyof Paths]]>
-  : never;
+/**
+ * The responses of a description's operation, by its route (`"GET /pets/{id}"`); `never` for one it lacks. The
+ * operation is the one the call's arguments looked up (`OpenAPIOperation`, the same alias): tsc reuses it.
+ */
+type OperationResponses<Paths, Route> = ResponsesOfOperation<OpenAPIOperation<Paths, Route>>;
 
 /** An operation's `responses`. */
 type ResponsesOfOperation<Operation> = Operation["responses" & keyof Operation];
@@ -298,7 +337,7 @@ type ResultOf<Responses, Media, Read extends boolean> = unknown extends Response
   ? UndescribedResult<Read>
   : Responses extends MapResponse
     ? MapResult<Responses, Read>
-    : StatusResponses<Responses, Media, Read>;
+    : StatusResponses<Responses, RangesOf<Responses>, Media, Read>;
 
 /**
  * What `readResponse()` returns for a description's operation: {@link ResponseResult}, read straight from the
@@ -307,12 +346,12 @@ type ResultOf<Responses, Media, Read extends boolean> = unknown extends Response
  * @example
  * type Result = OperationResult<paths, "GET /pets/{id}">;
  */
-export type OperationResult<Paths, Route> =
-  OperationResponses<Paths, Route> extends infer Responses
-    ? [Responses] extends [never]
-      ? UndescribedResult<true>
-      : StatusResponses<Responses, JsonMediaType, true>
-    : never;
+export type OperationResult<Paths, Route> = ReadResult<OperationResponses<Paths, Route>>;
+
+/** What `readResponse()` returns for an operation's responses; `never` (an operation the description lacks) reads as undescribed. */
+type ReadResult<Responses> = [Responses] extends [never]
+  ? UndescribedResult<true>
+  : ReadResponses<Responses, RangesOf<Responses>>;
 
 /**
  * What `readResponse()` returns for request options that carry `Mark`: {@link ResponseResult}.

@@ -19,6 +19,18 @@ export type OperationMethods<PathItem> =
   | (PathItem extends { patch: {} } ? "PATCH" : never) | (PathItem extends { trace: {} } ? "TRACE" : never);
 
 /**
+ * The operation a route names; `undefined` or `never` where its path lacks the method. One alias for the arguments
+ * (`OpenAPIRoutes`) and the responses: tsc keeps an alias's instantiations, so reading a call's response finds the
+ * operation its arguments already looked up.
+ *
+ * @example
+ * type Operation = OpenAPIOperation<paths, "GET /pets/{id}">; // paths["/pets/{id}"]["get"]
+ */
+export type OpenAPIOperation<Paths, Route> = Route extends `${infer Method} ${infer Path extends keyof Paths & string}`
+  ? Paths[Path][Lowercase<Method> & keyof Paths[Path]]
+  : never;
+
+/**
  * The `paths` of the description a map was made from (its `TABLE_RULES` mark); `never` for any other map, `any` too.
  *
  * @example

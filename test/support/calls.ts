@@ -4,6 +4,9 @@ import { EndpointError } from "../../src/index.js";
 
 type Node = Record<string, unknown>;
 
+/** The request options a call may give beside its arguments. */
+const OPTIONS: ReadonlySet<string> = new Set(["headers", "baseUrl", "request", "mediaType", "data", "method", "url"]);
+
 /** Formats the validator asserts, each with a value it takes. */
 const FORMATS: Readonly<Record<string, string>> = {
   "date-time": "2024-01-02T03:04:05Z",
@@ -97,7 +100,7 @@ export function validCall(schema: Node): Node {
 
 /**
  * Each mutation of a call: a required argument dropped, a value outside its enum, a value of another type, an empty
- * body, and a body field given without those an optional body requires once it is sent.
+ * body, a body field given without those an optional body requires once it is sent, and a key it does not declare.
  */
 export function mutations(schema: Node, call: Node): [what: string, call: Node][] {
   const found: [string, Node][] = [];
@@ -121,6 +124,14 @@ export function mutations(schema: Node, call: Node): [what: string, call: Node][
     }
   }
   if (Object.hasOwn(properties, "data")) found.push(["data an empty object", { ...call, data: {} }]);
+  // A key the operation does not declare: a typo of its first argument, beside `data` where the call gives it. Without
+  // `data`, such a key of an operation with a body is a field the body gathers, checked as the body, which the schema
+  // describes only as `data`.
+  if (!Object.hasOwn(properties, "data") || Object.hasOwn(call, "data")) {
+    let typo = `${Object.keys(properties).find((name) => name !== "data") ?? "undeclared"}x`;
+    while (Object.hasOwn(properties, typo) || OPTIONS.has(typo)) typo += "x";
+    found.push([`${typo}, which it does not declare`, { ...call, [typo]: "x" }]);
+  }
   const dependents = isObject(schema.dependentRequired) ? schema.dependentRequired : {};
   for (const [field, needs] of Object.entries(dependents)) {
     const alone: Node = { ...call };

@@ -1,16 +1,19 @@
 // Argument checks: a call's arguments validated against its operation's argument schema before anything is built
 // (docs/decisions.md, "Argument checks"), by @cfworker/json-schema, which interprets a schema (no eval, no new Function).
 import { Validator, type Schema } from "@cfworker/json-schema";
-import { EndpointError, isRevoked } from "../../core/errors.js";
+import { EndpointError, isRevoked, quote } from "../../core/errors.js";
 import { type CallArguments, placementOf } from "../../core/route-table.js";
-import { isPlainObject, ownValue } from "../../core/values.js";
+import { ownValue } from "../../core/values.js";
 import { carriesNoBody } from "../../http/route.js";
 import { bodyKind } from "../call/body.js";
 import { type OperationArguments, operationArguments } from "../schema/arguments.js";
 import type { Operation } from "../table/operation.js";
+import type { OpenAPIWarning } from "../warnings.js";
 import { type ArgumentCheck, type ArgumentChecks, type ArgumentChecksCode, CHECKS } from "../table/runtime.js";
+import { eachSchema } from "../schema/patterns.js";
+import { dropUncheckedPatterns, patternsAsFormats } from "./patterns.js";
 import { type Coercion, coercion, valueCheck } from "./predicates.js";
-import { problemsOf } from "./problems.js";
+import { problemsOf, type Strays } from "./problems.js";
 
 /** An operation's compiled checks. */
 interface Compiled {
@@ -26,8 +29,10 @@ interface Compiled {
   readonly dependents: Readonly<Record<string, readonly string[]>>;
   /** The parameters whose text reads as their declared number, integer or boolean (a list's items too). */
   readonly coercions: ReadonlyMap<string, Coercion>;
-  /** The schema the validator runs (`format` left out: an annotation in 2020-12), for the messages' words. */
+  /** The schema checked (`format` left out: an annotation in 2020-12), for the messages' words. */
   readonly schema: Record<string, unknown>;
+  /** The schema the validator runs: each `pattern` a `format` run on RE2 (see {@link patternsAsFormats}). */
+  readonly validated: Schema;
 }
 
 /** Beyond this nesting a value is not checked: the validator recurses as deep as the value (docs/decisions.md, "Argument checks"). */
@@ -53,24 +58,30 @@ export const check: ArgumentChecks = /*#__PURE__*/ Object.freeze({
   [CHECKS]: argumentCheck,
 } as ArgumentChecksCode);
 
-/** The check of calls to a table's operations; `secrets` are the parameters that carry a credential. */
-function argumentCheck(secrets: ReadonlySet<string>): ArgumentCheck {
+/**
+ * The check of calls to a table's operations; `secrets` are the parameters that carry a credential, `warn` hears of
+ * the patterns left unchecked.
+ */
+function argumentCheck(secrets: ReadonlySet<string>, warn?: (warning: OpenAPIWarning) => void): ArgumentCheck {
   return (operation, params, call) => {
     let checks = compiledChecks.get(operation);
     if (checks === undefined) {
       const taken = operationArguments(operation);
-      checks = taken === undefined ? null : compile(taken);
+      checks = taken === undefined ? null : compile(taken, warn);
       compiledChecks.set(operation, checks);
     }
     if (checks !== null) checkCall(checks, operation, params, call, secrets);
   };
 }
 
-function compile(operation: OperationArguments): Compiled {
-  // docs/decisions.md, "Hostile schemas": a refused pattern is said once, when the operation's checks are compiled.
-  const { $comment } = operation.schema;
-  if (typeof $comment === "string") console.warn(`fluent-endpoint: ${operation.route}: ${$comment}`);
+function compile(operation: OperationArguments, warn?: (warning: OpenAPIWarning) => void): Compiled {
   const schema = withoutFormat(structuredClone(operation.schema)) as Record<string, unknown>;
+  // docs/decisions.md, "Hostile schemas": what RE2 cannot run is left unchecked, and said.
+  const { route } = operation;
+  for (const { pattern, reason } of [...operation.refused, ...dropUncheckedPatterns(schema)]) {
+    const message = `${route}: pattern ${quote(pattern, 80)} is left unchecked: ${reason}`;
+    warn?.({ code: "WARN_PATTERN_UNCHECKED", message, route, pattern });
+  }
   // The validator keeps its own copy: it marks the schemas it dereferences.
   const scalars = new Map<string, (value: unknown) => boolean>();
   const coercions = new Map<string, Coercion>();
@@ -81,6 +92,7 @@ function compile(operation: OperationArguments): Compiled {
     const coerce = operation.locations.get(name) === "body" ? undefined : coercion(properties[name], schema);
     if (coerce !== undefined) coercions.set(name, coerce);
   }
+  const validated = patternsAsFormats(structuredClone(schema)) as Schema;
   return {
     operation,
     schema,
@@ -88,7 +100,8 @@ function compile(operation: OperationArguments): Compiled {
     coercions,
     required: (schema.required as string[] | undefined) ?? [],
     dependents: (schema.dependentRequired as Record<string, string[]> | undefined) ?? {},
-    validator: new Validator(structuredClone(schema) as Schema, "2020-12", true),
+    validated,
+    validator: new Validator(structuredClone(validated), "2020-12", true),
   };
 }
 
@@ -109,10 +122,21 @@ function checkCall(
   let fields: Record<string, unknown> | undefined;
   // As the request is built: leftovers go to the body, but for GET and HEAD.
   const leftoversToBody = !carriesNoBody(operation.method);
+  // Where a key the operation does not declare goes when the schema refuses such keys: the query, a body the operation
+  // does not declare, or nowhere beside `data` (without it, the body gathers it, and the body's schema decides).
+  let strays: Strays | undefined;
+  if (schema.additionalProperties === false) {
+    strays = !leftoversToBody ? "query" : operation.body === undefined ? "no body" : undefined;
+  } else if (call.data !== undefined && schema.dependentSchemas !== undefined) strays = "beside data";
   for (const name of Object.keys(params)) {
     const value = params[name];
     if (value === undefined) continue;
     const placement = placementOf(operation, name);
+    // An API key its scheme sends in the query is no stray there (docs/decisions.md, "Argument checks").
+    if (placement === undefined && strays !== undefined && !(strays === "query" && secrets.has(`query ${name}`))) {
+      given[name] = value;
+      continue;
+    }
     if (placement === "body" || (placement === undefined && leftoversToBody)) {
       (fields ??= {})[name] = value;
       continue;
@@ -146,10 +170,10 @@ function checkCall(
     if (coerce !== undefined) instance[key] = coerce(instance[key]);
   }
   if ((unchecked.length === 0 && passes(compiled, instance)) || validator.validate(instance).valid) return;
-  compiled.full ??= new Validator(structuredClone(schema) as Schema, "2020-12", false);
+  compiled.full ??= new Validator(structuredClone(compiled.validated), "2020-12", false);
   const { errors } = compiled.full.validate(instance);
   const annotated = compiled.operation.schema;
-  const subject = { schema, annotated, instance, locations, bodyFields, secrets, unchecked };
+  const subject = { schema, annotated, instance, locations, bodyFields, secrets, unchecked, strays };
   const problems = problemsOf(errors, subject);
   if (problems.length === 0) return;
   const count = problems.length === 1 ? "" : `${problems.length} problems: `;
@@ -226,33 +250,6 @@ function fieldsOf(
 
 /** `schema` without `format` anywhere a schema is: OpenAPI 3.1 and JSON Schema 2020-12 make it an annotation. */
 function withoutFormat(schema: unknown): unknown {
-  const pending: unknown[] = [schema];
-  while (pending.length > 0) {
-    const node = pending.pop();
-    if (!isPlainObject(node)) continue;
-    delete node.format;
-    for (const keyword of [
-      "additionalProperties",
-      "not",
-      "if",
-      "then",
-      "else",
-      "contains",
-      "propertyNames",
-      "items",
-      "unevaluatedProperties",
-      "unevaluatedItems",
-    ]) {
-      pending.push(node[keyword]);
-    }
-    for (const keyword of ["allOf", "anyOf", "oneOf", "prefixItems"]) {
-      const list = node[keyword];
-      if (Array.isArray(list)) pending.push(...list);
-    }
-    for (const keyword of ["properties", "patternProperties", "dependentSchemas", "$defs"]) {
-      const record = node[keyword];
-      if (isPlainObject(record)) pending.push(...Object.values(record));
-    }
-  }
+  eachSchema(schema, (node) => delete node.format);
   return schema;
 }

@@ -2,6 +2,7 @@
 // text read as the number or boolean it declares (docs/decisions.md, "Argument checks").
 import { isPlainObject } from "../../core/values.js";
 import { pointerKeys, valueAt } from "../pointer.js";
+import { patternTest } from "./patterns.js";
 
 /** The keywords a scalar schema's predicate decides; a schema with any other is left to the validator. */
 const SCALAR_KEYWORDS: ReadonlySet<string> = /*#__PURE__*/ new Set([
@@ -47,7 +48,10 @@ export function scalarCheck(schema: unknown): ((value: unknown) => boolean) | un
   }
   if ("const" in schema && constant !== null && typeof constant === "object") return undefined;
   const allowed = values === undefined ? undefined : new Set(values);
-  const regex = typeof pattern === "string" ? new RegExp(pattern, "u") : undefined;
+  // The validator's engine: RE2 (a pattern it cannot run is no longer in the schema a check compiles).
+  const compiled = typeof pattern === "string" ? patternTest(pattern) : undefined;
+  if (compiled !== undefined && !("test" in compiled)) return undefined;
+  const matches = compiled?.test;
   const number = (bound: unknown) => (typeof bound === "number" ? bound : undefined);
   const [min, max, above, below] = [minimum, maximum, exclusiveMinimum, exclusiveMaximum].map(number);
   const [shortest, longest] = [minLength, maxLength].map(number);
@@ -65,7 +69,7 @@ export function scalarCheck(schema: unknown): ((value: unknown) => boolean) | un
         const length = [...value].length;
         if ((shortest !== undefined && length < shortest) || (longest !== undefined && length > longest)) return false;
       }
-      if (regex !== undefined && !regex.test(value)) return false;
+      if (matches !== undefined && !matches(value)) return false;
     }
     return true;
   };

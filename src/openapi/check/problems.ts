@@ -4,6 +4,7 @@ import type { OutputUnit } from "@cfworker/json-schema";
 import { type ArgumentLocation, type ArgumentProblem, quote, shorten } from "../../core/errors.js";
 import { isPlainObject, ownValue } from "../../core/values.js";
 import { pointerKey, pointerKeys, pointerOf } from "../pointer.js";
+import { closestNames } from "../table/names.js";
 
 /** Keywords a validator reports as its branches' results, not as problems of their own. */
 const CONTAINERS: ReadonlySet<string> = /*#__PURE__*/ new Set([
@@ -37,7 +38,15 @@ export interface Subject {
   readonly secrets: ReadonlySet<string>;
   /** The places of values no schema describes (bytes, a Blob…), whose problems are none. */
   readonly unchecked: readonly (readonly string[])[];
+  /**
+   * Where a key the operation does not declare would go, where the schema refuses such keys and they are no body
+   * fields: the query (GET, HEAD), a body the operation does not declare, or nowhere, beside a body given as `data`.
+   */
+  readonly strays: Strays | undefined;
 }
+
+/** Where a key the operation does not declare would go, where it is refused. */
+export type Strays = "query" | "no body" | "beside data";
 
 /** The validator's errors as problems, each once. */
 export function problemsOf(errors: readonly OutputUnit[], subject: Subject): ArgumentProblem[] {
@@ -57,24 +66,118 @@ export function problemsOf(errors: readonly OutputUnit[], subject: Subject): Arg
     const path = instanceLocation.slice(1).split("/").slice(1).map(pointerKey);
     if (unchecked.some((place) => place.every((key, index) => path[index] === key))) continue;
     const here = valueAt(instance, path);
+    // A schema's `additionalProperties` is a problem where it is `false`; a schema there says its own problems.
+    if (keyword === "additionalProperties" && node?.additionalProperties !== false) continue;
     const names =
       keyword === "required"
         ? ((node?.required as string[] | undefined) ?? []).filter((name) => !hasKey(here, name))
         : keyword === "dependentRequired"
           ? missingDependents(node?.dependentRequired, here)
           : keyword === "additionalProperties"
-            ? [/"([^"]*)"/.exec(error)?.[1] ?? ""]
+            ? [/"(.*)" does not match/s.exec(error)?.[1] ?? ""]
             : [undefined];
     for (const extra of names) {
       const full = extra === undefined || keyword === "additionalProperties" ? path : [...path, extra];
-      const said = keyword === "dependentRequired" ? "required" : keyword;
-      const problem = describe(said, node, password, full, extra, subject);
+      // A `format` is a pattern run on RE2 (check/patterns.ts): the schema the messages read has no other.
+      const said = keyword === "dependentRequired" ? "required" : keyword === "format" ? "pattern" : keyword;
+      const problem =
+        keyword === "additionalProperties" && path.length === 0 && subject.strays !== undefined
+          ? stray(extra!, node, subject.strays)
+          : describe(said, node, password, full, extra, subject);
       const id = `${problem.in} ${problem.name} ${problem.keyword}`;
-      if (!seen.has(id)) problems.push(problem);
+      if (seen.has(id)) continue;
       seen.add(id);
+      const closest =
+        keyword === "anyOf" || keyword === "oneOf"
+          ? closestAlternative(errors, keywordLocation, node?.[keyword], problem, subject)
+          : "";
+      problems.push(closest === "" ? problem : { ...problem, message: problem.message + closest });
     }
   }
   return problems;
+}
+
+/**
+ * A key the operation does not declare, where the schema refuses such keys: named with the declared names closest to
+ * it (as an operationId's are), or those it declares where none is close.
+ */
+function stray(name: string, node: Record<string, unknown> | undefined, strays: Strays): ArgumentProblem {
+  const declared = Object.keys(isPlainObject(node?.properties) ? node.properties : {});
+  const location = strays === "query" ? "query" : "body";
+  const key = location === "body" ? pointerOf([name]) : name;
+  const where =
+    strays === "no body" ? " (it declares no body)" : strays === "beside data" ? " (data is the whole body)" : "";
+  const some = declared.slice(0, 10);
+  const more = declared.length > some.length ? `, … (${declared.length} names)` : "";
+  const names =
+    didYouMean(name, declared) ||
+    (declared.length === 0 ? ", which declares no parameters" : `, which declares ${quotedNames(some)}${more}`);
+  return {
+    in: location,
+    name: key,
+    keyword: "additionalProperties",
+    message: `${subjectOf(location, key)} is not declared by the operation${where}${names}`,
+  };
+}
+
+/** `; did you mean "limit"?` for the names of `names` closest to `name` (as an operationId's are); "" for none. */
+function didYouMean(name: string, names: readonly string[]): string {
+  const closest = closestNames(name, names, Math.max(2, Math.floor(name.length / 3)));
+  return closest.length === 0 ? "" : `; did you mean ${quotedNames(closest)}?`;
+}
+
+function quotedNames(names: readonly string[]): string {
+  return names.map((each) => JSON.stringify(each)).join(", ");
+}
+
+/**
+ * Of an `anyOf` or `oneOf` that `errors` say no alternative of matches, the alternative that came closest, and its
+ * first problem: one whose `type` takes the value before one whose does not, then the fewest problems, then the
+ * first listed. "" where an alternative matched (a `oneOf` that matched two).
+ */
+function closestAlternative(
+  errors: readonly OutputUnit[],
+  location: string,
+  alternatives: unknown,
+  problem: ArgumentProblem,
+  subject: Subject,
+): string {
+  const at = errors.find((each) => each.keywordLocation === location)?.instanceLocation;
+  const branches = new Map<number, OutputUnit[]>();
+  for (const each of errors) {
+    if (!each.keywordLocation.startsWith(`${location}/`)) continue;
+    const index = Number(each.keywordLocation.slice(location.length + 1).split("/", 1)[0]);
+    branches.set(index, [...(branches.get(index) ?? []), each]);
+  }
+  if (!Array.isArray(alternatives) || branches.size < alternatives.length) return "";
+  let best: { index: number; mistyped: boolean; problems: ArgumentProblem[] } | undefined;
+  for (const [index, branch] of branches) {
+    const problems = problemsOf(branch, subject);
+    if (problems.length === 0) continue;
+    const mistyped = branch.some(({ keyword, instanceLocation }) => keyword === "type" && instanceLocation === at);
+    const fewer = best !== undefined && best.mistyped === mistyped && problems.length < best.problems.length;
+    if (best === undefined || (best.mistyped && !mistyped) || fewer) best = { index, mistyped, problems };
+  }
+  if (best === undefined) return "";
+  const first = best.problems[0]!;
+  // Its problem without the subject this problem names already.
+  const own = `${subjectOf(problem.in, problem.name)}: `;
+  const said =
+    first.in === problem.in && first.name === problem.name && first.message.startsWith(own)
+      ? first.message.slice(own.length)
+      : first.message;
+  const label = labelOf(alternatives[best.index]);
+  return `; the closest is alternative ${best.index + 1}${label === undefined ? "" : ` (${label})`}, where ${said}`;
+}
+
+/** An alternative's name: its `title`, the name its `$ref` points to, or its `type`. */
+function labelOf(alternative: unknown): string | undefined {
+  if (!isPlainObject(alternative)) return undefined;
+  const { title, $ref, type } = alternative;
+  if (typeof title === "string") return shorten(title, 40);
+  if (typeof $ref === "string") return shorten(pointerKey($ref.slice($ref.lastIndexOf("/") + 1)), 40);
+  if (typeof type === "string") return type;
+  return Array.isArray(type) ? type.join(" or ") : undefined;
 }
 
 /** The schema a validator's keyword location names, `$ref`s on the way followed (its locations pass through them). */
@@ -124,11 +227,7 @@ function describe(
   const location = locations.get(top) ?? "body";
   const isBody = location === "body";
   const name = isBody ? pointerOf(bodyFields ? path : rest) : top;
-  const subject = isBody
-    ? name === ""
-      ? "the body"
-      : `body field ${shorten(name, 80)}`
-    : `${location === "querystring" ? "query string" : location} parameter ${quote(name)}`;
+  const subject = subjectOf(location, name);
   if (keyword === "required") return { in: location, name, keyword, message: `${subject} is required` };
   const value = valueAt(instance, path);
   // docs/decisions.md, "Argument checks": no header, cookie, credential or password value is ever repeated.
@@ -140,6 +239,12 @@ function describe(
     node?.writeOnly === true;
   const shown = hidden ? `the ${kindOf(value)} given` : shortValue(value);
   return { in: location, name, keyword, message: `${subject}: ${wordsFor(keyword, node, shown, extra)}` };
+}
+
+/** What a problem is of, as its message names it: `the body`, `body field /owner/login`, `query parameter "state"`. */
+function subjectOf(location: ArgumentLocation, name: string): string {
+  if (location !== "body") return `${location === "querystring" ? "query string" : location} parameter ${quote(name)}`;
+  return name === "" ? "the body" : `body field ${shorten(name, 80)}`;
 }
 
 function kindOf(value: unknown): string {
@@ -203,7 +308,10 @@ function wordsFor(
     case "maxProperties":
       return `has more than ${String(bound)} properties`;
     case "additionalProperties":
-      return `has the property ${quote(extra ?? "", 40)}, which the schema does not allow`;
+      return `has the property ${quote(extra ?? "", 40)}, which the schema does not allow${didYouMean(
+        extra ?? "",
+        Object.keys(isPlainObject(node?.properties) ? node.properties : {}),
+      )}`;
     case "anyOf":
       return `${shown} matches none of its ${Array.isArray(bound) ? bound.length : ""} alternatives`;
     case "oneOf":

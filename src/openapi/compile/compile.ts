@@ -10,12 +10,14 @@ import type {
   SecurityScheme,
   SkippedOperation,
 } from "../../core/route-table.js";
+import { TABLE } from "../../core/route-table.js";
 import { isPlainObject, ownValue, setOwn } from "../../core/values.js";
 import { isJsonType } from "../../http/json.js";
 import { isToken } from "../../http/tokens.js";
 import { readScheme } from "../security.js";
 import { isSwagger, skippedInConversion, swaggerToOpenAPI } from "../swagger.js";
-import { checkedTable } from "../table/runtime.js";
+import { checkedTable, type Runtime } from "../table/runtime.js";
+import { readWarningListener, warnLeftOut, warningsOnce, type WarningListener } from "../warnings.js";
 import { compileBody } from "./body.js";
 import { compileParameters } from "./parameters.js";
 import { type Description, fail, isList, type Node, resolve } from "./refs.js";
@@ -43,7 +45,8 @@ interface Compilation {
  * The route table of an OpenAPI 3.0, 3.1 or 3.2 description, or of a Swagger 2.0 one converted to 3.0, for
  * `withRoutes(routes)`: each operation's path and `form` query parameters compiled to one RFC 6570 template, and every
  * parameter and body field placed where it declares. An operation with a flaw of its own (a media type that is none, a
- * header named `""`) is left out, listed by `skippedOperations(routes)`; a call of it throws why.
+ * header named `""`) is left out, listed by `skippedOperations(routes)` and told to `options.onWarning`; a call of it
+ * throws why.
  *
  * @param description - the parsed description (JSON or YAML), its `$ref`s pointing inside it (`#/components/…`);
  *   `fluent-endpoint openapi` bundles one of several files
@@ -53,8 +56,38 @@ interface Compilation {
  * const api = endpoint.withRoutes(openAPIRoutes(description)); // servers: [{ url: "https://api.example.com" }]
  * api("GET /pets", { tags: ["dog", "cat"] }).url; // "https://api.example.com/pets?tags=dog&tags=cat"
  */
-export function openAPIRoutes<Routes = unknown>(description: unknown): RouteTable<Routes> {
-  return compileDescription(description, "openAPIRoutes()");
+export function openAPIRoutes<Routes = unknown>(
+  description: unknown,
+  options?: OpenAPIRoutesOptions,
+): RouteTable<Routes> {
+  const caller = "openAPIRoutes()";
+  if (options !== undefined && !isPlainObject(options)) {
+    throw new EndpointError("ERR_INVALID_OPTIONS", `${caller} options must be an object, got ${kindOf(options)}`);
+  }
+  const unknown = Object.keys(options ?? {}).find((key) => key !== "onWarning");
+  if (unknown !== undefined) {
+    throw new EndpointError("ERR_INVALID_OPTIONS", `${caller} has no option ${quote(unknown)}: it takes onWarning`);
+  }
+  const onWarning = readWarningListener(options?.onWarning, caller);
+  const table = compileDescription<Routes>(description, caller);
+  const { skipped } = (table[TABLE] as Runtime).table;
+  if (onWarning !== undefined) warnLeftOut(skipped, warningsOnce(description as object, onWarning));
+  return table;
+}
+
+/**
+ * What `openAPIRoutes()` takes besides the description.
+ *
+ * @example
+ * const warnings: OpenAPIWarning[] = [];
+ * openAPIRoutes(description, { onWarning: (warning) => warnings.push(warning) });
+ */
+export interface OpenAPIRoutesOptions {
+  /**
+   * Hears each compile warning once per description (docs/decisions.md, "Warnings"): here, each operation left out
+   * (`WARN_OPERATION_LEFT_OUT`). Without it, warnings are silent: `skippedOperations()` lists the operations left out.
+   */
+  readonly onWarning?: WarningListener;
 }
 
 /**

@@ -1,14 +1,16 @@
 // An operation's argument schema: one JSON Schema (2020-12) of the options object a call of it takes
 // (docs/decisions.md, "Argument schemas"), made from the operation's record, which the request is built by too.
 import { type ArgumentLocation, EndpointError, quote } from "../../core/errors.js";
+import type { DeclaredParameter } from "../../core/route-table.js";
 import { isPlainObject, setOwn } from "../../core/values.js";
 import { isJsonType } from "../../http/json.js";
 import { carriesNoBody } from "../../http/route.js";
 import { isFormType, isMultipartType } from "../media-types.js";
+import { parseTableTemplate, type UrlTemplate } from "../../template/template.js";
 import { codeOf, findOperation } from "../table/forms.js";
 import { emptiesItsSegment, type Operation } from "../table/operation.js";
 import { declaredArguments } from "./declared.js";
-import { conversionOf, convert, finishDefs, follow, type JsonSchema, type Node } from "./convert.js";
+import { type Conversion, conversionOf, convert, finishDefs, follow, type JsonSchema, type Node } from "./convert.js";
 
 export type { JsonSchema } from "./convert.js";
 
@@ -25,8 +27,8 @@ export interface OperationArguments {
    * cannot pass the body as `data` (only an object schema's `properties` are described then).
    */
   readonly bodyFields: boolean;
-  /** The patterns refused as unsafe to run (docs/decisions.md, "Hostile schemas"). */
-  readonly refused: readonly string[];
+  /** The patterns left out, and why (docs/decisions.md, "Hostile schemas"). */
+  readonly refused: readonly { readonly pattern: string; readonly reason: string }[];
 }
 
 /** Each operation's argument schema, made when first asked for (compiling with checks off costs nothing more). */
@@ -75,11 +77,19 @@ function buildArguments(operation: Operation): OperationArguments {
   const body = declared.body;
   const bodyFields = Object.hasOwn(operation.parameters, "data");
   let dependentRequired: Record<string, string[]> | undefined;
-  if (body !== undefined && operation.body !== undefined && !carriesNoBody(method)) {
+  // What a key the operation does not declare meets (docs/decisions.md, "Argument checks"): as a body field, the body's
+  // schema; where the query takes any name, nothing (undefined); else it is refused.
+  const sendsBody = operation.body !== undefined && !carriesNoBody(method);
+  let others: JsonSchema | undefined =
+    sendsBody || takesAnyQueryName(operation, declared.parameters ?? [], conversion) ? undefined : false;
+  // Beside `data`, the whole body, such a key is sent nowhere: refused.
+  let dataAlone = false;
+  if (body !== undefined && sendsBody) {
     if (bodyFields) {
       // A parameter or body field named `data`: the body is given as its fields, each a top-level argument.
       const converted = convert(conversion, follow(conversion, body.schema) ?? body.schema ?? true, 0);
       const fields = typeof converted === "object" && isPlainObject(converted.properties) ? converted.properties : {};
+      others = otherFields(converted);
       for (const field of Object.keys(fields)) {
         if (locations.has(field)) continue;
         setOwn(properties, field, fields[field] as JsonSchema);
@@ -106,6 +116,7 @@ function buildArguments(operation: Operation): OperationArguments {
       setOwn(properties, "data", converted);
       locations.set("data", "body");
       if (body.required === true) required.push("data");
+      dataAlone = true;
     }
   }
   const defs = finishDefs(conversion);
@@ -117,12 +128,82 @@ function buildArguments(operation: Operation): OperationArguments {
   schema.properties = properties;
   if (required.length > 0) schema.required = required;
   if (dependentRequired !== undefined) schema.dependentRequired = dependentRequired;
+  if (others !== undefined) schema.additionalProperties = others;
+  if (dataAlone) {
+    const named: Record<string, boolean> = {};
+    for (const name of Object.keys(properties)) setOwn(named, name, true);
+    schema.dependentSchemas = { data: { properties: named, additionalProperties: false } };
+  }
   if (defs !== undefined) schema.$defs = defs;
   const { refused } = conversion;
   if (refused.length > 0) {
-    schema.$comment = `patterns refused as unsafe to run, left unchecked: ${refused.map((pattern) => quote(pattern, 80)).join(", ")}`;
+    schema.$comment = `patterns left unchecked: ${refused.map(({ pattern, reason }) => `${quote(pattern, 80)} (${reason})`).join(", ")}`;
   }
   return { route, schema, locations, bodyFields, refused };
+}
+
+/**
+ * Whether a GET or HEAD call may give any key: what the operation does not declare goes to the query, which takes any
+ * name where a query parameter spreads an object's own keys into it (`form`, exploded: `?a=1&b=2` for `{ a: 1, b: 2 }`)
+ * and its schema leaves that object open (no `additionalProperties: false`, or `patternProperties`). A call of any
+ * other method sends such a key in its body.
+ */
+function takesAnyQueryName(
+  operation: Operation,
+  parameters: readonly DeclaredParameter[],
+  conversion: Conversion,
+): boolean {
+  if (!carriesNoBody(operation.method)) return false;
+  let template: UrlTemplate | undefined;
+  return parameters.some(({ name, in: location, schema }) => {
+    if (location !== "query" || !takesOpenObject(schema === undefined ? true : (follow(conversion, schema) ?? schema)))
+      return false;
+    const placement = operation.parameters[name];
+    if (typeof placement === "object") return !("in" in placement) && placement.style === "form" && placement.explode;
+    if (placement !== "query") return false;
+    template ??= parseTableTemplate(operation.url);
+    return template.parts.some(
+      (part) =>
+        typeof part === "object" &&
+        (part.operator === "?" || part.operator === "&") &&
+        part.varspecs.some((spec) => spec.name === name && spec.explode),
+    );
+  });
+}
+
+/** Whether `schema` (a description's, its `$ref` followed) takes an object with keys it does not name. */
+function takesOpenObject(schema: unknown): boolean {
+  if (schema === true) return true;
+  if (!isPlainObject(schema)) return false;
+  const { type } = schema;
+  const object =
+    type === undefined
+      ? schema.enum === undefined && schema.const === undefined
+      : type === "object" || (Array.isArray(type) && type.includes("object"));
+  return object && (schema.additionalProperties !== false || isPlainObject(schema.patternProperties));
+}
+
+/** Keywords by which an object schema takes fields its `properties` do not name. */
+const NAMING_MORE = [
+  "patternProperties",
+  "allOf",
+  "anyOf",
+  "oneOf",
+  "$ref",
+  "if",
+  "dependentSchemas",
+  "unevaluatedProperties",
+];
+
+/**
+ * What a body field its schema does not name meets, where the body is given as its fields: the body schema's own
+ * `additionalProperties`, where nothing else (`patternProperties`, `allOf`…) names more fields; undefined otherwise.
+ */
+function otherFields(body: JsonSchema): JsonSchema | undefined {
+  if (typeof body !== "object" || body.additionalProperties === undefined) return undefined;
+  return NAMING_MORE.some((keyword) => body[keyword] !== undefined)
+    ? undefined
+    : (body.additionalProperties as JsonSchema);
 }
 
 /** Whether the build writes a body of fields or values (not only text or bytes) under the media type `type`. */

@@ -4,7 +4,7 @@ import { isPlainObject, ownValue, setOwn } from "../../core/values.js";
 import { copyData } from "../data.js";
 import { fragmentOf, pointerKey, pointerKeys, pointerTarget } from "../pointer.js";
 import type { SchemaSource } from "../table/operation.js";
-import { isSafePattern } from "./patterns.js";
+import { isSafePattern, readPattern } from "./patterns.js";
 
 export type Node = Record<string, unknown>;
 /** A JSON Schema: an object of keywords, or `true`/`false`. */
@@ -47,14 +47,14 @@ const DATA = [
   "deprecated",
 ];
 
-/** One conversion: its `$defs`, by the pointer each stands for, and the patterns it refused. */
+/** One conversion: its `$defs`, by the pointer each stands for, and the patterns it left out, with why. */
 export interface Conversion {
   readonly source: SchemaSource;
   readonly names: Map<string, string>;
   readonly used: Set<string>;
   readonly defs: Record<string, JsonSchema>;
   readonly pending: [pointer: string, name: string][];
-  readonly refused: string[];
+  readonly refused: { readonly pattern: string; readonly reason: string }[];
 }
 
 export function conversionOf(source: SchemaSource): Conversion {
@@ -85,7 +85,8 @@ export function finishDefs(conversion: Conversion): Record<string, JsonSchema> |
 /**
  * A description's schema as JSON Schema 2020-12: OpenAPI 3.0's `nullable`, boolean `exclusiveMinimum` and
  * `$ref` (whose siblings 3.0 ignores) rewritten, `$ref`s pointing into `$defs`, a `readOnly` property never
- * required, a `discriminator` deciding its `oneOf`/`anyOf` branch, unsafe patterns refused.
+ * required, a `discriminator` deciding its `oneOf`/`anyOf` branch, a `pattern` RE2 cannot run and an unsafe
+ * `patternProperties` key left out (see {@link readPattern}, {@link isSafePattern}).
  */
 export function convert(conversion: Conversion, value: unknown, depth: number): JsonSchema {
   if (typeof value === "boolean") return value;
@@ -125,7 +126,11 @@ export function convert(conversion: Conversion, value: unknown, depth: number): 
     out[keyword] = converted;
   }
   const { pattern, required, nullable, exclusiveMinimum, exclusiveMaximum, discriminator } = value;
-  if (typeof pattern === "string" && safe(conversion, pattern)) out.pattern = pattern;
+  if (typeof pattern === "string") {
+    const read = readPattern(pattern);
+    if (typeof read === "string") out.pattern = read;
+    else conversion.refused.push({ pattern, reason: read.reason });
+  }
   if (Array.isArray(required)) {
     // OpenAPI 3.0.3: a readOnly property's `required` applies to the response only.
     const names = required.filter(
@@ -154,10 +159,14 @@ export function convert(conversion: Conversion, value: unknown, depth: number): 
   return out;
 }
 
-/** A pattern safe to run, or one named in `refused` and left out. */
+/**
+ * A `patternProperties` key safe to run, or one named in `refused` and left out: the validator runs it on its own
+ * engine, which backtracks.
+ */
 function safe(conversion: Conversion, pattern: string): boolean {
   if (isSafePattern(pattern)) return true;
-  conversion.refused.push(pattern);
+  const reason = "a patternProperties key the validator would run on a backtracking engine";
+  conversion.refused.push({ pattern, reason });
   return false;
 }
 

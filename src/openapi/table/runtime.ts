@@ -27,6 +27,7 @@ import { readCredentials, sendCredentials } from "../security.js";
 import { type ServerVariables, serverUrl } from "../server.js";
 import { namesOf, routeNamed } from "./names.js";
 import { type Operation, operationOf, type TableRecord } from "./operation.js";
+import type { OpenAPIWarning } from "../warnings.js";
 import { type Copies, readApi, readEntry, readSkipped } from "./read.js";
 
 /** What an endpoint sets for a table's API: values of its servers' variables (checked), credentials by scheme name. */
@@ -61,9 +62,12 @@ export interface ArgumentChecks {
   readonly kind: "argument checks";
 }
 
-/** The checks as `fluent-endpoint/openapi/check` makes them: a table's check, given the parameters carrying a credential. */
+/**
+ * The checks as `fluent-endpoint/openapi/check` makes them: a table's check, given the parameters carrying a credential
+ * and what hears the warnings compiling them gives.
+ */
 export interface ArgumentChecksCode extends ArgumentChecks {
-  readonly [CHECKS]: (secrets: ReadonlySet<string>) => ArgumentCheck;
+  readonly [CHECKS]: (secrets: ReadonlySet<string>, warn?: (warning: OpenAPIWarning) => void) => ArgumentCheck;
 }
 
 /** What a table made here holds under its key: its records, and how it is bound. */

@@ -4,6 +4,8 @@
 import type { ArgumentLocation } from "../../core/errors.js";
 import { quote } from "../../core/errors.js";
 import type { OperationArguments } from "../schema/arguments.js";
+import { patternTest } from "../check/patterns.js";
+import { eachSchema } from "../schema/patterns.js";
 import { fitted } from "./names.js";
 import { childSchemas, isNode, type Node, reachedDefs, resolved } from "./walk.js";
 import { setOwn } from "../../core/values.js";
@@ -64,14 +66,18 @@ export function toolSchema(
     if (Object.keys(dependents).length > 0) schema.dependentRequired = dependents;
     else delete schema.dependentRequired;
   }
+  // Closed at the top, which says all a `dependentSchemas` of the argument schema says (no key beside `data`).
+  delete schema.dependentSchemas;
   schema.additionalProperties = false;
   normalize(schema);
   dropUnreached(schema);
   const notes: string[] = [];
-  if (found.refused.length > 0) {
-    notes.push(
-      `Patterns left unchecked as unsafe to run: ${found.refused.map((pattern) => quote(pattern, 80)).join(", ")}.`,
-    );
+  const unchecked = new Set(found.refused.map(({ pattern }) => pattern));
+  eachSchema(found.schema, ({ pattern }) => {
+    if (typeof pattern === "string" && !("test" in patternTest(pattern))) unchecked.add(pattern);
+  });
+  if (unchecked.size > 0) {
+    notes.push(`Patterns left unchecked: ${[...unchecked].map((pattern) => quote(pattern, 80)).join(", ")}.`);
   }
   fit(schema, budget, notes);
   return { schema, names, notes };

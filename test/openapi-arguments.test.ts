@@ -662,6 +662,21 @@ describe("hostile schemas stay harmless", () => {
     ]);
   });
 
+  it("a patternProperties key with several repeats in sequence is refused too: it backtracks polynomially", () => {
+    const warnings: { message: string }[] = [];
+    const api = openAPIEndpoint(
+      described(jsonBody({ type: "object", patternProperties: { "^\\d*\\d*\\d*\\d*x": { type: "integer" } } })),
+      { check, onWarning: (warning) => warnings.push(warning) },
+    );
+    const started = performance.now();
+    // 800 digits took half a minute on a backtracking engine.
+    expect(api("POST /x", { [`${"1".repeat(800)}!`]: "text" }).body).toEqual({ [`${"1".repeat(800)}!`]: "text" });
+    expect(performance.now() - started).toBeLessThan(5_000);
+    expect(warnings.map(({ message }) => message)).toEqual([
+      'POST /x: pattern "^\\\\d*\\\\d*\\\\d*\\\\d*x" is left unchecked: a patternProperties key the validator would run on a backtracking engine',
+    ]);
+  });
+
   it("a schema nested 10 000 levels is checked to a bound", () => {
     let schema: Record<string, unknown> = { type: "string" };
     for (let i = 0; i < 10_000; i++) schema = { type: "object", properties: { a: schema } };
@@ -1195,6 +1210,78 @@ describe("an anyOf or oneOf no alternative of matches names the closest one and 
     );
     expect(problemsOf(() => api("POST /x", { headers: { "x-key": "secret" } }))[0]!.message).toBe(
       'header parameter "x-key": the string given matches none of its 2 alternatives; the closest is alternative 1 (string), where the string given is shorter than 9 characters',
+    );
+  });
+});
+
+describe("refusals no keyword's words describe are refusals all the same, and say no secret", () => {
+  it("refuses what contains, items: false, unevaluatedProperties and unevaluatedItems refuse", () => {
+    const api = (schema: unknown) =>
+      openAPIEndpoint(described(jsonBody({ type: "object", properties: { l: schema } }, false), { openapi: "3.1.0" }), {
+        check,
+      });
+    expect(
+      problemsOf(() => api({ type: "array", contains: { const: "z" } })("POST /x", { data: { l: ["a"] } })),
+    ).toEqual([
+      {
+        in: "body",
+        name: "/l",
+        keyword: "contains",
+        message: "body field /l: the list given has no item its `contains` schema takes",
+      },
+    ]);
+    for (const schema of [
+      { prefixItems: [{ type: "string" }], items: false },
+      { type: "array", prefixItems: [{ type: "string" }], unevaluatedItems: false },
+    ]) {
+      expect(problemsOf(() => api(schema)("POST /x", { data: { l: ["a", "b"] } }))[0]!.message).toBe(
+        "body field /l/1: is not allowed by the schema",
+      );
+    }
+    const closed = api({ type: "object", properties: { a: { type: "string" } }, unevaluatedProperties: false });
+    expect(problemsOf(() => closed("POST /x", { data: { l: { a: "s", b: 1 } } }))[0]!.message).toBe(
+      "body field /l/b: is not allowed by the schema",
+    );
+    expect(closed("POST /x", { data: { l: { a: "s" } } }).body).toEqual({ l: { a: "s" } });
+  });
+
+  it("never shows a password's value in the closest alternative's words", () => {
+    const api = openAPIEndpoint(
+      described(
+        jsonBody({
+          type: "object",
+          properties: { pw: { type: "string", format: "password", oneOf: [{ maxLength: 3 }, { pattern: "^z" }] } },
+        }),
+        { openapi: "3.1.0" },
+      ),
+      { check },
+    );
+    const error = thrown(() => api("POST /x", { data: { pw: "hunter2SECRET" } }));
+    expect(error.message).toBe(
+      "POST /x: body field /pw: the string given does not match exactly one of its 2 alternatives; the closest is alternative 1, where the string given is longer than 3 characters",
+    );
+    expect(JSON.stringify(error.problems)).not.toContain("hunter2");
+  });
+
+  it("refuses a __proto__ key JSON.parse makes, as any key the operation does not declare", () => {
+    const description = {
+      openapi: "3.1.0",
+      servers: [{ url: "https://a.example" }],
+      paths: {
+        "/q": {
+          delete: { parameters: [{ name: "limit", in: "query", schema: { type: "integer" } }] },
+          post: jsonBody({ type: "object", additionalProperties: false, properties: { a: { type: "string" } } }),
+        },
+        "/g": { get: { parameters: [{ name: "limit", in: "query", schema: { type: "integer" } }] } },
+      },
+    };
+    const api = openAPIEndpoint(description, { check });
+    expect(problemsOf(() => api("GET /g", JSON.parse('{"__proto__":"v"}')))[0]!.message).toBe(
+      'query parameter "__proto__" is not declared by the operation, which declares "limit"',
+    );
+    expect(problemsOf(() => api("DELETE /q", JSON.parse('{"__proto__":{"x":1}}')))[0]!.name).toBe("/__proto__");
+    expect(problemsOf(() => api("POST /q", JSON.parse('{"a":"s","__proto__":{"b":1}}')))[0]!.message).toBe(
+      'the body: has the property "__proto__", which the schema does not allow',
     );
   });
 });

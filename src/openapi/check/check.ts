@@ -3,7 +3,7 @@
 import { Validator, type Schema } from "@cfworker/json-schema";
 import { EndpointError, isRevoked, quote } from "../../core/errors.js";
 import { type CallArguments, placementOf } from "../../core/route-table.js";
-import { ownValue } from "../../core/values.js";
+import { ownValue, setOwn } from "../../core/values.js";
 import { carriesNoBody } from "../../http/route.js";
 import { bodyKind } from "../call/body.js";
 import { type OperationArguments, operationArguments } from "../schema/arguments.js";
@@ -134,27 +134,28 @@ function checkCall(
     const placement = placementOf(operation, name);
     // An API key its scheme sends in the query is no stray there (docs/decisions.md, "Argument checks").
     if (placement === undefined && strays !== undefined && !(strays === "query" && secrets.has(`query ${name}`))) {
-      given[name] = value;
+      setOwn(given, name, value);
       continue;
     }
     if (placement === "body" || (placement === undefined && leftoversToBody)) {
-      (fields ??= {})[name] = value;
+      setOwn((fields ??= {}), name, value);
       continue;
     }
     const key = placement === undefined ? name : locations.has(name) ? name : name.toLowerCase();
     if (!locations.has(key)) continue;
-    given[key] = value;
+    setOwn(given, key, value);
     parameters.add(key);
   }
   // A header parameter given in `headers` is the same argument.
   for (const [key, location] of locations) {
     if (location !== "header" || Object.hasOwn(given, key)) continue;
     const value = ownValue(call.headers, key);
-    if (value !== undefined && value !== null) given[key] = (compiled.coercions.get(key) ?? String)(String(value));
+    if (value !== undefined && value !== null)
+      setOwn(given, key, (compiled.coercions.get(key) ?? String)(String(value)));
   }
   if (bodyFields && fields !== undefined) {
     for (const name of Object.keys(fields)) {
-      given[name] = fields[name];
+      setOwn(given, name, fields[name]);
       parameters.delete(name);
     }
   } else if (locations.has("data")) {
@@ -164,10 +165,10 @@ function checkCall(
   if (passesAsGiven(compiled, given)) return;
   const instance: Record<string, unknown> = {};
   const unchecked: string[][] = [];
-  for (const key of Object.keys(given)) instance[key] = asInstance(given[key], [key], unchecked);
+  for (const key of Object.keys(given)) setOwn(instance, key, asInstance(given[key], [key], unchecked));
   for (const key of parameters) {
     const coerce = compiled.coercions.get(key);
-    if (coerce !== undefined) instance[key] = coerce(instance[key]);
+    if (coerce !== undefined) setOwn(instance, key, coerce(instance[key]));
   }
   if ((unchecked.length === 0 && passes(compiled, instance)) || validator.validate(instance).valid) return;
   compiled.full ??= new Validator(structuredClone(compiled.validated), "2020-12", false);

@@ -43,6 +43,8 @@ export interface Subject {
    * fields: the query (GET, HEAD), a body the operation does not declare, or nowhere, beside a body given as `data`.
    */
   readonly strays: Strays | undefined;
+  /** Whether the values described are a password's or a `writeOnly` one's: an alternative's problems show none. */
+  readonly secret?: boolean;
 }
 
 /** Where a key the operation does not declare would go, where it is refused. */
@@ -63,8 +65,8 @@ export function problemsOf(errors: readonly OutputUnit[], subject: Subject): Arg
     const where = keywordLocation.replace(/\/[^/]*$/, "");
     const node = schemaAt(schema, where);
     const password = schemaAt(annotated, where)?.format === "password";
+    if (isUnchecked(instanceLocation, unchecked)) continue;
     const path = instanceLocation.slice(1).split("/").slice(1).map(pointerKey);
-    if (unchecked.some((place) => place.every((key, index) => path[index] === key))) continue;
     const here = valueAt(instance, path);
     // A schema's `additionalProperties` is a problem where it is `false`; a schema there says its own problems.
     if (keyword === "additionalProperties" && node?.additionalProperties !== false) continue;
@@ -89,9 +91,36 @@ export function problemsOf(errors: readonly OutputUnit[], subject: Subject): Arg
       seen.add(id);
       const closest =
         keyword === "anyOf" || keyword === "oneOf"
-          ? closestAlternative(errors, keywordLocation, node?.[keyword], problem, subject)
+          ? closestAlternative(
+              errors,
+              keywordLocation,
+              node?.[keyword],
+              problem,
+              password || node?.writeOnly === true ? { ...subject, secret: true } : subject,
+            )
           : "";
       problems.push(closest === "" ? problem : { ...problem, message: problem.message + closest });
+    }
+  }
+  // A refusal no keyword above describes (a `false` schema under `unevaluatedProperties` or `items`, a `contains`
+  // no item meets) is still a refusal: said by its deepest error, never passed as valid; one only of what stands for
+  // a value no schema describes (bytes, a Blob, a cycle) is none.
+  if (problems.length === 0) {
+    const said = errors.filter(
+      ({ keyword, keywordLocation, instanceLocation }) =>
+        (keyword === "false" || keyword === "contains") &&
+        !alternatives.some((prefix) => keywordLocation.startsWith(prefix)) &&
+        !isUnchecked(instanceLocation, unchecked),
+    );
+    const deepest = said.reduce<OutputUnit | undefined>(
+      (best, each) => (best === undefined || each.instanceLocation.length > best.instanceLocation.length ? each : best),
+      undefined,
+    );
+    if (deepest !== undefined) {
+      const path = deepest.instanceLocation.slice(1).split("/").slice(1).map(pointerKey);
+      const where = deepest.keywordLocation.replace(/\/[^/]*$/, "");
+      const password = schemaAt(annotated, where)?.format === "password";
+      problems.push(describe(deepest.keyword, schemaAt(schema, where), password, path, undefined, subject));
     }
   }
   return problems;
@@ -170,6 +199,12 @@ function closestAlternative(
   return `; the closest is alternative ${best.index + 1}${label === undefined ? "" : ` (${label})`}, where ${said}`;
 }
 
+/** Whether a value at `instanceLocation` is at or under a place no schema describes (bytes, a Blob, a cycle). */
+function isUnchecked(instanceLocation: string, unchecked: readonly (readonly string[])[]): boolean {
+  const path = instanceLocation.slice(1).split("/").slice(1).map(pointerKey);
+  return unchecked.some((place) => place.every((key, index) => path[index] === key));
+}
+
 /** An alternative's name: its `title`, the name its `$ref` points to, or its `type`. */
 function labelOf(alternative: unknown): string | undefined {
   if (!isPlainObject(alternative)) return undefined;
@@ -221,7 +256,7 @@ function describe(
   password: boolean,
   path: readonly string[],
   extra: string | undefined,
-  { instance, locations, secrets, bodyFields }: Subject,
+  { instance, locations, secrets, bodyFields, secret }: Subject,
 ): ArgumentProblem {
   const [top = "", ...rest] = path;
   const location = locations.get(top) ?? "body";
@@ -236,6 +271,7 @@ function describe(
     location === "cookie" ||
     secrets.has(`${location} ${name}`) ||
     password ||
+    secret === true ||
     node?.writeOnly === true;
   const shown = hidden ? `the ${kindOf(value)} given` : shortValue(value);
   return { in: location, name, keyword, message: `${subject}: ${wordsFor(keyword, node, shown, extra)}` };
@@ -318,6 +354,10 @@ function wordsFor(
       return `${shown} does not match exactly one of its ${Array.isArray(bound) ? bound.length : ""} alternatives`;
     case "not":
       return `${shown} matches a schema it must not match`;
+    case "false":
+      return "is not allowed by the schema";
+    case "contains":
+      return `${shown} has no item its \`contains\` schema takes`;
     default:
       return `breaks its ${keyword}`;
   }

@@ -133,9 +133,11 @@ function templateValues(route: string, entry: RouteEntry): TemplateValues {
       path.push([aliases.find(([, alias]) => alias === name)?.[0] ?? name, emptyIsValue]);
     }
   });
+  // Read by the template's own names, not over every parameter: a body's fields are parameters too, and many
+  // operations may share one body of many fields (a compile in time linear in the description).
   const contents: [string, string][] = [];
-  for (const name of Object.keys(entry.parameters)) {
-    const placement = entry.parameters[name];
+  for (const name of new Set(path.map(([name]) => name))) {
+    const placement = Object.hasOwn(entry.parameters, name) ? entry.parameters[name] : undefined;
     if (typeof placement === "object" && "in" in placement && placement.in === "path") {
       contents.push([name, placement.contentType!]);
     }

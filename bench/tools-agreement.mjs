@@ -16,30 +16,12 @@ import Ajv from "ajv";
 import Ajv2020 from "ajv/dist/2020.js";
 import { build } from "esbuild";
 import { parse } from "yaml";
+import { DESCRIPTIONS } from "./tool-descriptions.mjs";
 import { EndpointError } from "../dist/index.js";
 import { argumentSchema, openAPIEndpoint, openAPIRoutes, tableOperations } from "../dist/openapi.js";
 import { toolCall, toolDefinitions } from "../dist/openapi-tools.js";
 
 const root = new URL("..", import.meta.url);
-const fixture = (name) => JSON.parse(readFileSync(new URL(`test/fixtures/openapi/${name}/${name}.json`, root), "utf8"));
-const DESCRIPTIONS = [
-  [
-    "GitHub",
-    () =>
-      JSON.parse(readFileSync(new URL("node_modules/@octokit/openapi/generated/api.github.com.json", root), "utf8")),
-  ],
-  ["Stripe", () => fixture("stripe")],
-  ["Kubernetes", () => fixture("kubernetes")],
-  ["Jira", () => fixture("jira")],
-  ["Slack", () => fixture("slack")],
-  ["DigitalOcean", () => fixture("digitalocean")],
-  ["Box", () => fixture("box")],
-  ["Twilio", () => fixture("twilio")],
-  [
-    "petstore-expanded",
-    () => parse(readFileSync(new URL("test/fixtures/openapi/petstore-expanded.yaml", root), "utf8")),
-  ],
-];
 // --only=Name,Name: those of the list; --file=path: a description of one's own instead (JSON or YAML); --examples: the
 // cases behind each figure; --json: the figures and cases as JSON (test/openapi-tools-agreement.test.ts reads it).
 const option = (name) => process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);

@@ -1,36 +1,17 @@
 // Tools for an agent, side by side with @samchon/openapi (HttpLlm.application) on the same descriptions: operations
 // converted, names every provider takes, the strict variant valid by OpenAI's rules (the checker the tests use,
 // test/support/strict-mode.ts), bytes of the definitions and conversion time. Run: npm run build && node bench/tools.mjs
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { HttpLlm } from "@samchon/openapi";
 import { build } from "esbuild";
-import { parse } from "yaml";
+import { DESCRIPTIONS } from "./tool-descriptions.mjs";
 import { openAPIRoutes, tableOperations } from "../dist/openapi.js";
 import { toolDefinitions } from "../dist/openapi-tools.js";
 
 const root = new URL("..", import.meta.url);
-const fixture = (name) => JSON.parse(readFileSync(new URL(`test/fixtures/openapi/${name}/${name}.json`, root), "utf8"));
-const DESCRIPTIONS = [
-  [
-    "GitHub",
-    () =>
-      JSON.parse(readFileSync(new URL("node_modules/@octokit/openapi/generated/api.github.com.json", root), "utf8")),
-  ],
-  ["Stripe", () => fixture("stripe")],
-  ["Kubernetes", () => fixture("kubernetes")],
-  ["Jira", () => fixture("jira")],
-  ["Slack", () => fixture("slack")],
-  ["DigitalOcean", () => fixture("digitalocean")],
-  ["Box", () => fixture("box")],
-  ["Twilio", () => fixture("twilio")],
-  [
-    "petstore-expanded",
-    () => parse(readFileSync(new URL("test/fixtures/openapi/petstore-expanded.yaml", root), "utf8")),
-  ],
-];
 
 // The checker of OpenAI's strict-mode rules, a TypeScript test helper, compiled for this script.
 const out = mkdtempSync(join(tmpdir(), "tools-bench-"));

@@ -1,5 +1,6 @@
 // Calls made from an argument schema, and their mutations (a required argument dropped, a value outside its enum, one
-// of another type…), as test/openapi-arguments-agreement.test.ts makes them, for the sweeps of tools.
+// of another type…): the tools' sweeps run them, test/support/calls.ts adds its own, and bench/tools-agreement.mjs
+// bundles this module alone (it imports nothing).
 
 type Node = Record<string, unknown>;
 
